@@ -1,0 +1,45 @@
+# wordtable: `make run` sets everything up and starts the demo; `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint format system-packages venv data bench clean
+
+run: venv
+	$(BIN)/wordtable demo
+
+test: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+lint: venv
+	$(BIN)/ruff check .
+
+format: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+system-packages:
+	@scripts/install-system-packages.sh
+
+# The virtual environment is rebuilt when pyproject.toml changes.
+venv: system-packages $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "wordtable needs Python 3.11 or newer"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@
+
+# Regenerate the vendored word data from the Debian packages (see docs/dictionary.md).
+data: venv
+	$(BIN)/python scripts/make_wordlists.py
+	$(BIN)/python scripts/export_wordnet.py
+
+bench: venv
+	$(BIN)/python benchmarks/solver.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

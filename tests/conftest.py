@@ -1,0 +1,37 @@
+"""Shared fixtures: the real dictionary and judge (loaded once), and the ../shared folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.solver import Referee
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+def need_shared(relative: str) -> Path:
+    """A file under ../shared: skipped with a reason in a user's clone, a failure in CI."""
+    path = SHARED / relative
+    if not path.exists():
+        message = f"{path} is absent: it comes with the project's shared folder, not with a clone"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def referee() -> Referee:
+    """The large dictionary and the stem judge with no referee overrides."""
+    return Referee.default("large")
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every test's referee overrides out of the user's real data folder."""
+    monkeypatch.setenv("WORDTABLE_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("WORDTABLE_CONFIG", raising=False)
