@@ -1,0 +1,118 @@
+"""English prefixes and suffixes, and how a longer word can be an affixed form of a shorter one.
+
+Public API: :class:`Shape`, :func:`shapes`, :data:`PREFIXES`, :data:`SUFFIXES`.
+
+A *shape* says how ``new`` could be built from ``old``: a prefix, a suffix (with the usual
+spelling changes: a dropped final E, Y turned to I, a doubled final consonant, C turned to CK), both, or a
+compound with another word. A shape is only a hypothesis; the stem judge decides with word
+knowledge whether the two words really share a stem.
+
+>>> [s.describe("dance", "dancer") for s in shapes("dance", "dancer")]
+['DANCE + ER (final E dropped)']
+>>> [s.describe("happy", "unhappiness") for s in shapes("happy", "unhappiness")]
+['UN + HAPPY + NESS (Y turned to I)']
+>>> [s.kind for s in shapes("ban", "banner")]
+['suffix']
+>>> shapes("tease", "eaters")
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+#: Prefixes that negate or reverse (their antonym in WordNet is evidence of a shared stem).
+NEGATIVE_PREFIXES = frozenset({"un", "in", "im", "il", "ir", "non", "dis", "a", "an", "de"})
+#: Latin prefixes: EX-TRACTOR, DE-TRACTOR, CON-TRACTOR in the Dictionary, Please! text.
+LATIN_PREFIXES = frozenset(
+    {"ab", "ac", "ad", "af", "ag", "al", "ap", "ar", "as", "at", "co", "com", "con", "col", "cor",
+     "de", "dis", "di", "e", "ex", "in", "im", "ob", "per", "pre", "pro", "re", "sub", "trans"}
+)  # fmt: skip
+PREFIXES = NEGATIVE_PREFIXES | LATIN_PREFIXES | frozenset(
+    {"anti", "auto", "be", "bi", "counter", "down", "en", "em", "extra", "fore", "hyper", "inter",
+     "mal", "micro", "mid", "mis", "multi", "out", "over", "post", "semi", "super", "tri", "under",
+     "up", "self", "re"}
+)  # fmt: skip
+#: Suffixes of Latin derivation that leave a bound root: TRACT-OR, TENS-ION, VIS-ION.
+LATIN_SUFFIXES = ("ation", "ition", "ion", "or", "ive", "ure", "ent", "ant", "ence", "ance", "ible", "ile", "ate")
+SUFFIXES = frozenset(
+    {"s", "es", "ed", "d", "ing", "er", "ers", "est", "or", "ors", "ness", "less", "ful", "ly", "ish",
+     "ment", "able", "ible", "ist", "ism", "ity", "ty", "ize", "ise", "ship", "hood", "dom", "al",
+     "ial", "ic", "ical", "ion", "tion", "ation", "ous", "ive", "y", "en", "an", "ian", "ant", "ent",
+     "ance", "ence", "ery", "ry", "th", "ward", "wise", "like", "let", "ling", "ette", "ee", "eer",
+     "ess", "ure", "ate", "ify", "fy", "some", "age", "ar", "ary", "ory", "ie", "o", "ster"}
+)  # fmt: skip
+#: Suffixes so regular that the derived word always keeps the base's meaning.
+TRANSPARENT_SUFFIXES = frozenset({"ness", "less", "ful", "ship", "hood", "like", "wise"})
+VOWELS = frozenset("aeiou")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """``new`` = ``prefix`` + (``old`` with ``change``) + ``suffix``, or a compound with ``other``."""
+
+    kind: str  # "prefix", "suffix", "prefix+suffix" or "compound"
+    prefix: str = ""
+    suffix: str = ""
+    change: str = ""  # spelling change to OLD before the suffix
+    other: str = ""  # the other word of a compound
+
+    def describe(self, old: str, new: str) -> str:
+        if self.kind == "compound":
+            parts = [self.other, old] if new.startswith(self.other) else [old, self.other]
+        else:
+            parts = [p for p in (self.prefix, old, self.suffix) if p]
+        text = " + ".join(p.upper() for p in parts)
+        return f"{text} ({self.change})" if self.change else text
+
+
+def suffix_forms(old: str) -> list[tuple[str, str, Callable[[str], bool]]]:
+    """The stems a suffix can attach to: (stem, spelling change, which suffixes may follow it)."""
+    forms: list[tuple[str, str, Callable[[str], bool]]] = [(old, "", lambda s: True)]
+    if old.endswith("e") and len(old) > 2:
+        forms.append((old[:-1], "final E dropped", lambda s: s[0] in VOWELS or s == "y"))
+    if old.endswith("y") and len(old) > 2 and old[-2] not in VOWELS:
+        forms.append((old[:-1] + "i", "Y turned to I", lambda s: not s.startswith("i")))
+    if len(old) >= 3 and old[-1] not in VOWELS | {"w", "x", "y"} and old[-2] in VOWELS and old[-3] not in VOWELS:
+        forms.append((old + old[-1], "final consonant doubled", lambda s: s[0] in VOWELS or s == "y"))
+    if old.endswith("c") and len(old) > 2:
+        forms.append((old + "k", "C turned to CK", lambda s: s[0] in "eiy"))
+    if old.endswith("le") and len(old) > 3:
+        forms.append((old[:-2], "LE turned to LY", lambda s: s == "ly"))
+    return forms
+
+
+def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False) -> list[Shape]:
+    """Every way ``new`` is ``old`` with a known prefix and/or suffix, or compounded with a word."""
+    found: list[Shape] = []
+    for start in range(len(new) - len(old) + 1):
+        prefix = new[:start]
+        if prefix and prefix not in PREFIXES:
+            continue
+        rest = new[start:]
+        for stem, change, allows in suffix_forms(old):
+            if not rest.startswith(stem):
+                continue
+            suffix = rest[len(stem) :]
+            if suffix and (suffix not in SUFFIXES or not allows(suffix)):
+                continue
+            if not suffix and change:
+                continue
+            if prefix or suffix:
+                kind = "prefix+suffix" if prefix and suffix else "prefix" if prefix else "suffix"
+                found.append(Shape(kind, prefix, suffix, change if suffix else ""))
+    index = new.find(old)
+    if index >= 0 and not found:
+        other = new[:index] + new[index + len(old) :]
+        if (index == 0 or index + len(old) == len(new)) and len(other) >= 2 and is_word(other):
+            found.append(Shape("compound", other=other))
+    return found
+
+
+def bound_root(word: str) -> str | None:
+    """The root left when a Latin suffix is taken off ``word`` (TRACTOR -> TRACT), if 3+ letters."""
+    for suffix in LATIN_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return None
