@@ -95,7 +95,10 @@ class WordLinks:
         table: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         for base, derived, relation in links:
             table[base][derived].add(relation)
-        self._table = {b: {d: frozenset(r) for d, r in ds.items()} for b, ds in table.items()}
+        shared: dict[frozenset[str], frozenset[str]] = {}  # a few dozen distinct relation sets
+        self._table = {
+            b: {d: shared.setdefault(frozenset(r), frozenset(r)) for d, r in ds.items()} for b, ds in table.items()
+        }
         bases: dict[str, set[str]] = defaultdict(set)
         for base, derived in ((b, d) for b, ds in table.items() for d in ds):
             bases[derived].add(base)

@@ -61,7 +61,8 @@ def test_no_inflection_of_any_standard_word_is_judged_different() -> None:
     One exception is lemminflect's own: it offers DINER as a comparative of DIN.
     """
     path = ROOT / "companion" / "data" / "words-standard.txt.gz"
-    words = [w.strip() for w in gzip.open(path, "rt") if not w.startswith("#")]
+    with gzip.open(path, "rt") as f:
+        words = [w.strip() for w in f if not w.startswith("#")]
     checked, wrong = 0, []
     for word in words:
         for forms in getAllInflections(word).values():

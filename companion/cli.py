@@ -1,0 +1,214 @@
+"""The ``wordtable`` command line. Every command takes ``--json``.
+
+Commands: ``check``, ``steal``, ``find``, ``judge``, ``override``, ``demo``. Bad input prints one line
+to standard error and exits with status 2; it never prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from companion.config import WordConfig, build_referee, load_config
+from companion.dictionary import SIZES
+from companion.games import GAMES, word_rules
+from companion.letters import LetterError, Letters
+from companion.overrides import OverrideStore
+from companion.solver import Referee
+from companion.stems import StemJudge, default_links
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad input from the command line: one line for the user."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, no usage dump
+        raise UsageError(message)
+
+
+def _word(text: str, what: str = "word") -> str:
+    if not text:
+        raise UsageError(f"empty {what}")
+    if not (text.isascii() and text.isalpha()):
+        raise UsageError(f"{text!r} is not a {what}: letters A-Z only")
+    return text.lower()
+
+
+def _letters(text: str) -> Letters:
+    try:
+        return Letters(text.replace(" ", "").replace(",", ""))
+    except LetterError as error:
+        raise UsageError(f"pool {text!r}: {error}") from None
+
+
+def _config(args: argparse.Namespace) -> WordConfig:
+    return load_config(args.config).with_options(args.dictionary, args.word_list, args.house_rules)
+
+
+def _referee(args: argparse.Namespace) -> Referee:
+    return build_referee(_config(args))
+
+
+def _emit(args: argparse.Namespace, data: object, text: str) -> None:
+    print(json.dumps(data) if args.json else text)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    words = [_word(w) for w in args.words]
+    rules = word_rules(args.game, args.variant)
+    referee = _referee(args)
+    checks = [referee.dictionary.check(w, rules) for w in words]
+    _emit(
+        args, [c.as_dict() for c in checks], "\n".join(("ok    " if c.valid else "no    ") + c.reason for c in checks)
+    )
+    return 0
+
+
+def cmd_steal(args: argparse.Namespace) -> int:
+    sources = [_word(w, "word to steal") for w in args.from_.split(",")]
+    new = _word(args.to, "new word")
+    pool = _letters(args.pool)
+    rules = word_rules(args.game, args.variant)
+    check = _referee(args).check_take(sources, new, pool, rules)
+    _emit(args, check.as_dict(), ("legal: " if check.legal else "not legal: ") + check.reason)
+    return 0
+
+
+def cmd_find(args: argparse.Namespace) -> int:
+    pool = _letters(args.pool)
+    words = [_word(w, "table word") for w in args.words]
+    rules = word_rules(args.game, args.variant)
+    result = _referee(args).find(pool, words, rules)
+    lines = [f"new words ({len(result.new)}): {' '.join(result.new)}"]
+    lines += [f"{'+'.join(s.sources).upper()} -> {s.new.upper()} (+{s.added})" for s in result.steals]
+    _emit(args, result.as_dict(), "\n".join(lines))
+    return 0
+
+
+def cmd_judge(args: argparse.Namespace) -> int:
+    old, new = _word(args.old), _word(args.new)
+    config = _config(args)
+    judgement = StemJudge(default_links(), OverrideStore(config.overrides)).judge(old, new)
+    _emit(args, judgement.as_dict(), f"{judgement.verdict.value} ({judgement.confidence:.2f}): {judgement.reason}")
+    return 0
+
+
+def cmd_override(args: argparse.Namespace) -> int:
+    store = OverrideStore(_config(args).overrides)
+    if args.action == "list":
+        rulings = store.rulings()
+        text = "\n".join(
+            f"{r.old.upper()} -> {r.new.upper()}: {'allowed' if r.allowed else 'refused'} {r.note}" for r in rulings
+        )
+        _emit(args, [r.as_dict() for r in rulings], text or "no rulings")
+        return 0
+    if args.old is None or args.new is None:
+        raise UsageError(f"override {args.action} needs OLD and NEW")
+    old, new = _word(args.old), _word(args.new)
+    if args.action == "remove":
+        removed = store.remove(old, new)
+        _emit(args, {"removed": removed}, "removed" if removed else "there was no ruling on that pair")
+        return 0
+    try:
+        store.rule(old, new, allowed=args.action == "allow", note=args.note)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    word = "allowed" if args.action == "allow" else "refused"
+    _emit(args, {"old": old, "new": new, "allowed": args.action == "allow"}, f"{old.upper()} -> {new.upper()}: {word}")
+    return 0
+
+
+DEMO_TABLE = {"pool": "lgrsexeo", "words": ["ride", "tease", "tractor", "wind"]}
+DEMO_CLAIMS = [
+    (["ride"], "glider"),
+    (["tease"], "teaser"),
+    (["tease"], "eaters"),
+    (["tractor"], "extractor"),
+    (["wind"], "winds"),
+    ([], "ogre"),
+    ([], "zoo"),
+]
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """A refereed Not Scrabble table in the terminal (the dashboard will replace this)."""
+    referee = _referee(args)
+    rules = word_rules("not-scrabble")
+    pool = Letters(DEMO_TABLE["pool"])
+    words = DEMO_TABLE["words"]
+    checks = [(sources, new, referee.check_take(sources, new, pool, rules)) for sources, new in DEMO_CLAIMS]
+    found = referee.find(pool, words, rules)
+    if args.json:
+        claims = [{"from": s, "to": n, **c.as_dict()} for s, n, c in checks]
+        print(json.dumps({"table": DEMO_TABLE, "claims": claims, "find": found.as_dict()}))
+        return 0
+    print(f"Not Scrabble demo table: pool {pool}, words {' '.join(w.upper() for w in words)}\n")
+    for sources, new, check in checks:
+        claim = f"{'+'.join(sources).upper() or 'pool'} -> {new.upper()}"
+        print(f"  {claim:22} {'ACCEPTED' if check.legal else 'REFUSED '}  {check.reason}")
+    longest = sorted(found.steals, key=lambda s: -len(s.new))[:8]
+    steals = ", ".join(f"{'+'.join(s.sources).upper()}->{s.new.upper()}" for s in longest)
+    print(f"\nStill on the table: {len(found.new)} words from the pool alone and {len(found.steals)} steals,")
+    print(f"for example {steals}.")
+    print("\nTry: .venv/bin/wordtable steal --from ride --to glider --pool lg --json")
+    return 0
+
+
+def build_parser() -> Parser:
+    common = Parser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print JSON")
+    common.add_argument("--config", help="settings file (TOML); default $WORDTABLE_CONFIG")
+    words = Parser(add_help=False)
+    words.add_argument("--game", default="not-scrabble", choices=list(GAMES), metavar="GAME",
+                       help=f"one of {', '.join(GAMES)} (default not-scrabble)")  # fmt: skip
+    words.add_argument("--variant", help="a variant of the game, such as lexicon's solitaire")
+    words.add_argument("--dictionary", choices=SIZES, help="built-in list: standard or large (default large)")
+    words.add_argument("--word-list", action="append", metavar="FILE", help="your own word list (repeatable)")
+    words.add_argument("--house-rules", metavar="FILE", help="+word / -word overlay")
+
+    parser = Parser(prog="wordtable", description="A referee for word games played on a real table.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    def command(name: str, handler: Callable[[argparse.Namespace], int], help: str, *parents: Parser) -> Parser:
+        p = sub.add_parser(name, help=help, description=help, parents=[common, *parents])
+        p.set_defaults(handler=handler)
+        return p
+
+    p = command("check", cmd_check, "is each word playable in the game?", words)
+    p.add_argument("words", nargs="+", metavar="WORD")
+    p = command("steal", cmd_steal, "is making NEW from OLD (and pool letters) legal?", words)
+    p.add_argument("--from", dest="from_", required=True, metavar="OLD[,OLD2]")
+    p.add_argument("--to", required=True, metavar="NEW")
+    p.add_argument("--pool", default="", metavar="LETTERS", help="letters in the centre")
+    p = command("find", cmd_find, "every new word and every legal steal on a table", words)
+    p.add_argument("--pool", required=True, metavar="LETTERS")
+    p.add_argument("--words", nargs="*", default=[], metavar="WORD", help="the words on the table")
+    p = command("judge", cmd_judge, "the stem judge's verdict on OLD -> NEW", words)
+    p.add_argument("old", metavar="OLD")
+    p.add_argument("new", metavar="NEW")
+    command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
+    p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
+    p.add_argument("action", choices=["allow", "deny", "remove", "list"])
+    p.add_argument("old", nargs="?", metavar="OLD")
+    p.add_argument("new", nargs="?", metavar="NEW")
+    p.add_argument("--note", default="", help="why (shown with the ruling)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.handler(args))
+    except (UsageError, ValueError, OSError) as error:
+        print(f"wordtable: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""Word-knowledge settings: which dictionary, the players' own lists, house rules, overrides.
+
+Public API: :class:`WordConfig`, :func:`load_config`, :func:`build_referee`.
+
+Settings come from a TOML file (``--config FILE`` or ``$WORDTABLE_CONFIG``), then from
+command-line options, which win::
+
+    [dictionary]
+    size = "large"                 # or "standard"
+    word_lists = ["~/words/family.txt"]
+    house_rules = "~/words/house.txt"
+    overrides = "~/.local/share/wordtable/overrides.sqlite3"
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from companion.dictionary import SIZES, Dictionary
+from companion.overrides import OverrideStore, default_path
+from companion.solver import Referee
+from companion.stems import StemJudge, default_links
+
+
+class ConfigError(ValueError):
+    """A settings file that cannot be used."""
+
+
+@dataclass(frozen=True)
+class WordConfig:
+    size: str = "large"
+    word_lists: tuple[Path, ...] = ()
+    house_rules: Path | None = None
+    overrides: Path = field(default_factory=default_path)
+
+    def with_options(self, size: str | None, word_lists: list[str] | None, house_rules: str | None) -> WordConfig:
+        """These settings with command-line options laid over them."""
+        config = self
+        if size is not None:
+            config = replace(config, size=size)
+        if word_lists:
+            config = replace(config, word_lists=config.word_lists + tuple(Path(p) for p in word_lists))
+        if house_rules is not None:
+            config = replace(config, house_rules=Path(house_rules))
+        return config
+
+
+def load_config(path: str | Path | None = None) -> WordConfig:
+    """Read ``path`` (or ``$WORDTABLE_CONFIG``); no file means the defaults."""
+    path = path or os.environ.get("WORDTABLE_CONFIG")
+    if not path:
+        return WordConfig()
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"settings file {path} not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"cannot read settings file {path}: {error}") from None
+    section = data.get("dictionary", {})
+    unknown = set(section) - {"size", "word_lists", "house_rules", "overrides"}
+    if unknown:
+        raise ConfigError(f"{path}: unknown [dictionary] setting {', '.join(sorted(unknown))}")
+    size = section.get("size", "large")
+    if size not in SIZES:
+        raise ConfigError(f"{path}: size must be one of {', '.join(SIZES)}")
+    lists = section.get("word_lists", [])
+    if not isinstance(lists, list) or not all(isinstance(p, str) for p in lists):
+        raise ConfigError(f"{path}: word_lists must be a list of file names")
+
+    def expand(p: str) -> Path:
+        return Path(p).expanduser()
+
+    return WordConfig(
+        size=size,
+        word_lists=tuple(expand(p) for p in lists),
+        house_rules=expand(section["house_rules"]) if "house_rules" in section else None,
+        overrides=expand(section["overrides"]) if "overrides" in section else default_path(),
+    )
+
+
+def build_referee(config: WordConfig) -> Referee:
+    """The dictionary, the stem judge with the stored referee overrides, and the solver."""
+    dictionary = Dictionary.load(config.size, config.word_lists, config.house_rules)
+    overrides = OverrideStore(config.overrides)
+    return Referee(dictionary, StemJudge(default_links(), overrides, is_word=dictionary.__contains__))

@@ -1,0 +1,121 @@
+"""The installed `wordtable` command, run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+WORDTABLE = str(Path(sys.executable).parent / "wordtable")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([WORDTABLE, *args], capture_output=True, text=True, timeout=120)
+
+
+def run_json(*args: str) -> object:
+    result = run(*args, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "legal"),
+    [
+        (["--from", "tease", "--to", "teaser", "--pool", "r", "--game", "not-scrabble"], False),
+        (["--from", "tease", "--to", "eaters", "--pool", "r", "--game", "not-scrabble"], True),
+        (["--from", "ride", "--to", "glider", "--pool", "lg"], True),
+        (["--from", "tractor", "--to", "extractor", "--pool", "ex"], False),
+        (["--from", "fling,adore", "--to", "dragonflies", "--pool", "s", "--game", "dictionary-please"], True),
+        (["--from", "dragon,life", "--to", "dragonflies", "--pool", "s", "--game", "dictionary-please"], False),
+        (["--from", "act", "--to", "cat"], False),
+    ],
+)
+def test_steal_done_when_examples(args: list[str], legal: bool) -> None:
+    answer = run_json("steal", *args)
+    assert answer["legal"] is legal, answer["reason"]
+    assert isinstance(answer["reason"], str) and "added" in answer
+
+
+def test_steal_reason_and_added() -> None:
+    answer = run_json("steal", "--from", "tease", "--to", "teaser", "--pool", "r")
+    assert answer["added"] == "R"
+    assert answer["reason"].startswith("TEASER is TEASE + R: same stem")
+
+
+def test_check() -> None:
+    answer = run_json("check", "qi", "glider", "glidr", "--game", "not-scrabble")
+    assert [a["word"] for a in answer] == ["qi", "glider", "glidr"]
+    assert [a["valid"] for a in answer] == [False, True, False]
+    assert "too short" in answer[0]["reason"]
+    answer = run_json("check", "za", "--dictionary", "standard", "--game", "lexicon")
+    assert answer[0]["valid"] is False and "not in the dictionary" in answer[0]["reason"]
+
+
+def test_find() -> None:
+    answer = run_json("find", "--pool", "lgri", "--words", "ride", "tease")
+    assert "girl" in answer["new"] and "ride" not in answer["new"]
+    steals = {(s["from"], s["to"]): s["added"] for s in answer["steals"]}
+    assert steals[("ride", "glider")] == "GL"
+    assert ("tease", "eaters") in steals and ("tease", "teaser") not in steals
+
+
+def test_find_double_capture_json_lists_both_words() -> None:
+    answer = run_json("find", "--pool", "s", "--words", "fling", "adore", "--game", "dictionary-please")
+    assert {"from": ["fling", "adore"], "to": "dragonflies", "added": "S"} in answer["steals"]
+
+
+def test_judge_and_overrides() -> None:
+    assert run_json("judge", "tease", "teaser")["verdict"] == "same"
+    assert run_json("override", "allow", "tease", "teaser", "--note", "house rule")["allowed"] is True
+    assert run_json("steal", "--from", "tease", "--to", "teaser", "--pool", "r")["legal"] is True
+    assert run_json("override", "list")[0]["note"] == "house rule"
+    assert run_json("override", "remove", "tease", "teaser")["removed"] is True
+    assert run_json("steal", "--from", "tease", "--to", "teaser", "--pool", "r")["legal"] is False
+
+
+def test_user_word_list_and_config(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.txt"
+    mine.write_text("snerkle\n")
+    assert run_json("check", "snerkle", "--word-list", str(mine))[0]["valid"] is True
+    config = tmp_path / "wordtable.toml"
+    config.write_text(f'[dictionary]\nsize = "standard"\nword_lists = ["{mine}"]\n')
+    answer = run_json("check", "snerkle", "za", "--config", str(config))
+    assert [a["valid"] for a in answer] == [True, False]
+
+
+def test_demo_runs() -> None:
+    answer = run_json("demo")
+    verdicts = {c["to"]: c["legal"] for c in answer["claims"]}
+    assert verdicts["glider"] and verdicts["eaters"]
+    assert not verdicts["teaser"] and not verdicts["extractor"] and not verdicts["winds"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "h3llo"], "letters A-Z only"),
+        (["check", ""], "empty word"),
+        (["check"], "required"),
+        (["check", "cat", "--game", "chess"], "invalid choice: 'chess'"),
+        (["steal", "--from", "ride", "--to", "glider", "--pool", "l9"], "not a letter"),
+        (["steal", "--from", "", "--to", "glider"], "empty"),
+        (["find", "--pool", "abc", "--words", "r1de"], "letters A-Z only"),
+        (["check", "cat", "--word-list", "/no/such/list.txt"], "not found"),
+        (["check", "cat", "--config", "/no/such/config.toml"], "not found"),
+        (["check", "cat", "--game", "lexicon", "--variant", "speed"], "no variant 'speed'"),
+        (["override", "allow", "act", "cat"], "nothing to rule on"),
+        (["fly"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_nonzero(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode != 0
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+    assert "Traceback" not in result.stderr
