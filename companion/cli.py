@@ -1,6 +1,6 @@
 """The ``wordtable`` command line. Every command takes ``--json``.
 
-Commands: ``check``, ``steal``, ``find``, ``judge``, ``override``, ``demo``. Bad input prints one line
+Commands: ``check``, ``steal``, ``find``, ``judge``, ``override``, ``replay``, ``demo``. Bad input prints one line
 to standard error and exits with status 2; it never prints a traceback.
 """
 
@@ -14,9 +14,11 @@ from typing import NoReturn
 
 from companion.config import WordConfig, build_referee, load_config
 from companion.dictionary import SIZES
+from companion.engine import load_game
 from companion.games import GAMES, word_rules
 from companion.letters import LetterError, Letters
 from companion.overrides import OverrideStore
+from companion.records import read_jsonl
 from companion.solver import Referee
 from companion.stems import StemJudge, default_links
 
@@ -160,6 +162,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a JSON Lines record and print the standings."""
+    events = read_jsonl(args.record)
+    config = _config(args)
+    size = events[0].get("dictionary")
+    if size and args.dictionary is None:
+        config = config.with_options(str(size), None, None)
+    game = load_game(events, build_referee(config))
+    standings = [s.as_dict() for s in game.standings()]
+    data = {"game": game.name, "over": game.over, "events": len(events), "standings": standings}
+    lines = [f"{game.name}: {len(events)} events, {'over' if game.over else 'in progress'}"]
+    lines += [f"{i}. {s['player']}: {s['score']}" for i, s in enumerate(standings, start=1)]
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
 def build_parser() -> Parser:
     common = Parser(add_help=False)
     common.add_argument("--json", action="store_true", help="print JSON")
@@ -192,6 +210,8 @@ def build_parser() -> Parser:
     p = command("judge", cmd_judge, "the stem judge's verdict on OLD -> NEW", words)
     p.add_argument("old", metavar="OLD")
     p.add_argument("new", metavar="NEW")
+    p = command("replay", cmd_replay, "replay a game record (JSON Lines) and print the standings", words)
+    p.add_argument("record", metavar="RECORD.jsonl")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

@@ -98,6 +98,13 @@ class Referee:
     def __init__(self, dictionary: Dictionary, judge: StemJudge) -> None:
         self.dictionary = dictionary
         self.judge = judge
+        self._index_owner: Referee | None = None
+
+    def with_judge(self, judge: StemJudge) -> Referee:
+        """The same dictionary (and letter index, built once) with another stem judge."""
+        other = Referee(self.dictionary, judge)
+        other._index_owner = self._index_owner or self
+        return other
 
     @classmethod
     def default(cls, size: str = "large") -> Referee:
@@ -106,6 +113,8 @@ class Referee:
 
     @cached_property
     def index(self) -> WordIndex:
+        if self._index_owner is not None:
+            return self._index_owner.index
         return WordIndex(self.dictionary)
 
     def check_take(self, sources: Sequence[str], new: str, pool: Letters, rules: WordRules) -> TakeCheck:

@@ -1,0 +1,191 @@
+"""What every game's rules engine shares: moves as events, precise rule errors, undo, standings.
+
+Public API: :class:`Game`, :class:`RuleError`, :class:`Standing`, :func:`register`,
+:func:`engine_for`, :func:`load_game`.
+
+A game's state is a pure function of its events. :meth:`Game.push` checks an event against the
+rules and applies it, or raises :class:`RuleError` (naming the rule) and changes nothing;
+:meth:`Game.pop` and :meth:`Game.undo_to` rebuild the state from fewer events. Engines do no
+I/O and read no clock: the session layer (``companion.session``) feeds them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import ChainMap
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from companion.records import Event, RecordError, effective
+from companion.solver import Referee
+from companion.stems import StemJudge
+
+
+class RuleError(ValueError):
+    """A move the rules do not allow. ``rule`` names the rule (``not-scrabble 07``)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place: ``score`` decides the order; ``details`` say where it came from."""
+
+    player: str
+    score: int
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "score": self.score, **self.details}
+
+
+G = TypeVar("G", bound="Game")
+_ENGINES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[G]) -> type[G]:
+    """Class decorator: make an engine reachable by its game name."""
+    _ENGINES[cls.name] = cls
+    return cls
+
+
+def engine_for(name: str) -> type[Game]:
+    """The rules engine of a game name (the engine modules register themselves on import)."""
+    import companion.dictionary_please
+    import companion.not_scrabble  # noqa: F401
+
+    try:
+        return _ENGINES[name]
+    except KeyError:
+        known = ", ".join(sorted(_ENGINES))
+        raise RecordError(f"no rules engine for game {name!r} (engines: {known})") from None
+
+
+class Game(ABC):
+    """A game in progress, rebuilt from its ``game`` event and the events after it."""
+
+    name: ClassVar[str]
+
+    def __init__(self, setup: Event, referee: Referee) -> None:
+        if setup.type != "game" or setup.get("game") != self.name:
+            raise RecordError(f"a {self.name} game starts with a game event for {self.name}")
+        self.setup = setup
+        #: Referee rulings made during this game (``ruling`` events) win over the judge.
+        self.rulings: dict[tuple[str, str], bool] = {}
+        judge = StemJudge(
+            referee.judge.links, ChainMap(self.rulings, dict(referee.judge.overrides)), referee.judge.is_word
+        )
+        self.referee = referee.with_judge(judge)
+        self._base_referee = referee
+        self.events: list[Event] = [setup]
+        self.players = self._read_players(setup)
+        self.reset()
+
+    @staticmethod
+    def _read_players(setup: Event) -> list[str]:
+        players = setup["players"]
+        if not isinstance(players, list) or len(players) < 1:
+            raise RecordError("players must be a list of names")
+        if len(set(players)) != len(players) or any(not p.strip() for p in players):
+            raise RecordError("player names must be different and not empty")
+        return list(players)
+
+    @abstractmethod
+    def reset(self) -> None:
+        """Set the state to the start of the game (before any event after ``game``)."""
+
+    @abstractmethod
+    def _apply(self, event: Event) -> None:
+        """Check ``event`` against the rules, then apply it. Raise before changing anything."""
+
+    @abstractmethod
+    def standings(self) -> list[Standing]:
+        """Every player, best first."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def push(self, event: Event) -> Event:
+        """Apply one event; on a :class:`RuleError` the game is unchanged."""
+        if event.type == "game":
+            raise RecordError("a record has one game event, at the start")
+        if event.type == "undo":
+            self.undo_to(event["to"])
+            return event
+        if event.type == "ruling":
+            self._apply_ruling(event)
+        else:
+            self._apply(event)
+        self.events.append(event)
+        return event
+
+    def check(self, event: Event) -> None:
+        """Raise :class:`RuleError` if ``event`` is illegal now; never changes the game."""
+        trial = self.copy()
+        trial.push(event)
+
+    def pop(self) -> Event:
+        """Take back the last event."""
+        if len(self.events) == 1:
+            raise RecordError("nothing to undo: the game has just been set up")
+        last = self.events[-1]
+        self._rebuild(self.events[:-1])
+        return last
+
+    def undo_to(self, count: int) -> None:
+        """Keep the first ``count`` events (the ``game`` event is number 1)."""
+        if not isinstance(count, int) or not 1 <= count <= len(self.events):
+            raise RecordError(f"undo to {count!r}: the game has {len(self.events)} events")
+        self._rebuild(self.events[:count])
+
+    def copy(self: G) -> G:
+        return type(self).from_events(self.events, self._base_referee)
+
+    def _rebuild(self, events: list[Event]) -> None:
+        self.events = [self.setup]
+        self.rulings.clear()
+        self.reset()
+        for event in events[1:]:
+            self.push(event)
+
+    def _apply_ruling(self, event: Event) -> None:
+        """A referee's ruling on a steal: ``allowed`` true (different stem) or false (same)."""
+        old, new, allowed = str(event["old"]).lower(), str(event["new"]).lower(), event["allowed"]
+        if not isinstance(allowed, bool):
+            raise RecordError("a ruling's 'allowed' is true or false")
+        self.rulings[(old, new)] = allowed
+
+    @classmethod
+    def from_events(cls: type[G], events: Iterable[Event], referee: Referee) -> G:
+        """Replay a record (``undo`` events applied)."""
+        kept = list(effective(events))
+        game = cls(kept[0], referee)
+        for event in kept[1:]:
+            game.push(event)
+        return game
+
+    def player(self, name: object) -> str:
+        if name not in self.players:
+            raise RecordError(f"{name!r} is not playing (players: {', '.join(self.players)})")
+        return str(name)
+
+
+def load_game(events: Iterable[Event], referee: Referee) -> Game:
+    """Replay any record with the engine its ``game`` event names."""
+    events = list(events)
+    if not events or events[0].type != "game":
+        raise RecordError("a record starts with a game event")
+    return engine_for(str(events[0].get("game"))).from_events(events, referee)
+
+
+def ranked(scores: dict[str, int], details: dict[str, dict[str, Any]], players: list[str]) -> list[Standing]:
+    """Standings best first; equal scores keep seating order."""
+    order = sorted(players, key=lambda p: (-scores[p], players.index(p)))
+    return [Standing(p, scores[p], details.get(p, {})) for p in order]

@@ -1,0 +1,242 @@
+"""Not Scrabble (shared/rules/not-scrabble.txt): shout-and-steal with Scrabble tiles.
+
+Public API: :class:`NotScrabble`.
+
+Events (docs/records.md): ``game`` (players in seating order; ``tiles``: ``scrabble`` for the
+98-tile bag or ``camera`` for letters as the camera sees them), ``first-draw``, ``draw``,
+``claim``, ``false-call``, ``rock-paper-scissors``, ``ruling``, ``end``.
+
+>>> from companion.records import Event
+>>> from companion.solver import FindResult, Referee, TakeCheck
+>>> game = NotScrabble.new(Referee.default(), ["Ann", "Ben"])
+>>> for text in ["first-draw player=Ann letter=C", "first-draw player=Ben letter=M",
+...              "draw player=Ann letter=R", "draw player=Ben letter=I",
+...              "draw player=Ann letter=D", "draw player=Ben letter=E",
+...              "claim player=Ben word=RIDE", "draw player=Ann letter=L",
+...              "draw player=Ben letter=G", "claim player=Ann word=GLIDER from=Ben:RIDE"]:
+...     _ = game.push(Event.from_text(text))
+>>> game.words
+{'Ann': ['glider'], 'Ben': []}
+>>> game.push(Event.from_text("claim player=Ben word=GLIDERS from=Ann:GLIDER"))
+Traceback (most recent call last):
+...
+companion.engine.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabble 08]
+>>> [(s.player, s.score) for s in game.standings()]
+[('Ann', 6), ('Ben', 0)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import Game, RuleError, Standing, ranked, register
+from companion.games import word_rules
+from companion.letters import LetterError, Letters
+from companion.records import Event, RecordError
+from companion.solver import FindResult, Referee, TakeCheck
+from companion.tilesets import SCRABBLE_NO_BLANKS
+
+RULES = word_rules("not-scrabble")
+LOCKOUT_DRAWS = 2  # rule 07: "not allowed to say anything until two more letters have been drawn"
+
+
+def _letter(value: object) -> str:
+    text = str(value).lower()
+    if len(text) != 1 or not ("a" <= text <= "z"):
+        raise RecordError(f"{value!r} is not one letter A-Z")
+    return text
+
+
+@register
+class NotScrabble(Game):
+    name = "not-scrabble"
+
+    @classmethod
+    def new(cls, referee: Referee, players: list[str], tiles: str = "scrabble", **options: Any) -> NotScrabble:
+        if tiles not in ("scrabble", "camera"):
+            raise RecordError("tiles is 'scrabble' (the 98-tile bag) or 'camera' (letters as seen)")
+        return cls(Event("game", {"game": cls.name, "players": players, "tiles": tiles, **options}), referee)
+
+    def reset(self) -> None:
+        self.counted_bag = self.setup.get("tiles", "scrabble") == "scrabble"
+        self.bag: Letters = SCRABBLE_NO_BLANKS if self.counted_bag else Letters()
+        self.pool = Letters()
+        self.words: dict[str, list[str]] = {p: [] for p in self.players}
+        self.first_draws: dict[str, str] = {}
+        self.drawing = list(self.players)  # who still draws for first player (rule 01)
+        self.first: str | None = None
+        self.turn: str | None = None  # who holds the bag
+        self.drawn = 0  # letters turned up into the centre
+        self.locked_until: dict[str, int] = {}
+        self.ended: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None
+
+    # -- the rules -----------------------------------------------------------------------
+
+    def _apply(self, event: Event) -> None:
+        if self.over:
+            raise RuleError("not-scrabble 22", "the game is over")
+        handler = {
+            "first-draw": self._first_draw,
+            "draw": self._draw,
+            "claim": self._claim,
+            "false-call": self._false_call,
+            "rock-paper-scissors": self._rock_paper_scissors,
+            "simultaneous": self._simultaneous,
+            "end": self._end,
+        }.get(event.type)
+        if handler is None:
+            raise RecordError(f"Not Scrabble has no {event.type!r} event")
+        handler(event)
+
+    def _first_draw(self, event: Event) -> None:
+        """Rule 01: "Players each draw one letter ... nearest the beginning of the alphabet goes
+        first." Equal nearest letters draw again; the letters go back in the bag."""
+        player, letter = self.player(event["player"]), _letter(event["letter"])
+        if self.first is not None:
+            raise RuleError("not-scrabble 01", f"{self.first} already goes first")
+        if player not in self.drawing or player in self.first_draws:
+            raise RuleError("not-scrabble 01", f"{player} does not draw for first player now")
+        if self.counted_bag and not Letters(letter) <= self.bag:
+            raise RuleError("not-scrabble 13", f"no {letter.upper()} left in the bag")
+        self.first_draws[player] = letter
+        if len(self.first_draws) == len(self.drawing):
+            best = min(self.first_draws.values())
+            tied = [p for p in self.drawing if self.first_draws[p] == best]
+            self.first_draws = {}
+            if len(tied) == 1:
+                self.first = self.turn = tied[0]
+            else:
+                self.drawing = tied
+
+    def _draw(self, event: Event) -> None:
+        """Rule 02: the player with the bag turns a letter up in the centre; the bag passes left."""
+        player, letter = self.player(event["player"]), _letter(event["letter"])
+        if self.turn is None:
+            raise RuleError("not-scrabble 01", "draw for first player before play begins")
+        if player != self.turn:
+            raise RuleError("not-scrabble 02", f"{self.turn} has the bag, not {player}")
+        if self.counted_bag:
+            if not self.bag:
+                raise RuleError("not-scrabble 22", "the bag is empty")
+            if not Letters(letter) <= self.bag:
+                raise RuleError("not-scrabble 13", f"no {letter.upper()} left in the bag")
+            self.bag = self.bag - Letters(letter)
+        self.pool = self.pool + Letters(letter)
+        self.drawn += 1
+        self.turn = self.players[(self.players.index(player) + 1) % len(self.players)]
+
+    def _source(self, value: object) -> tuple[str, str] | None:
+        """``from``: ``Owner:WORD`` (any player's word, one's own included: rule 08) or null."""
+        if value in (None, ""):
+            return None
+        owner, sep, word = str(value).partition(":")
+        if not sep:
+            raise RecordError(f"from={value!r}: write the owner and the word, as Ann:RIDE")
+        owner = self.player(owner)
+        if word.lower() not in self.words[owner]:
+            raise RuleError("not-scrabble 08", f"{owner} has no word {word.upper()}")
+        return owner, word.lower()
+
+    def claim_check(self, player: str, word: str, source: object = None) -> TakeCheck:
+        """Rules 04-12 for a claim now, without changing anything: raises :class:`RuleError`.
+
+        A word of 3+ letters from the centre, or any player's word (one's own included) rearranged
+        with at least one centre letter added, with a different stem.
+        """
+        player = self.player(player)
+        try:
+            Letters(word)
+        except LetterError:
+            raise RuleError("not-scrabble 15", f"{word!r} is not a word") from None
+        if self.first is None:
+            raise RuleError("not-scrabble 01", "play begins once the first player is drawn")
+        if self.locked_until.get(player, 0) > self.drawn:
+            wait = self.locked_until[player] - self.drawn
+            raise RuleError("not-scrabble 07", f"{player} made a false call: no calls until {wait} more letter(s)")
+        owner_word = self._source(source)
+        sources = [owner_word[1]] if owner_word else []
+        check = self.referee.check_take(sources, word.lower(), self.pool, RULES)
+        if not check.legal:
+            rule = {"word": "not-scrabble 15", "nothing-added": "not-scrabble 10", "stem": "not-scrabble 11"}
+            raise RuleError(rule.get(check.rule, "not-scrabble 08" if owner_word else "not-scrabble 04"), check.reason)
+        return check
+
+    def _claim(self, event: Event) -> None:
+        player, word, source = event["player"], str(event["word"]).lower(), event.get("from")
+        check = self.claim_check(player, word, source)
+        owner_word = self._source(source)
+        if owner_word:
+            self.words[owner_word[0]].remove(owner_word[1])
+        self.pool = self.pool - check.added
+        self.words[player].append(word)
+
+    def _false_call(self, event: Event) -> None:
+        """Rule 07: "If you call out a word that isn't there, then you miss a turn"."""
+        player = self.player(event["player"])
+        self.locked_until[player] = self.drawn + LOCKOUT_DRAWS
+
+    def _rock_paper_scissors(self, event: Event) -> None:
+        """Rule 06: equal-length simultaneous shouts. Recorded with ``method`` played or drawn."""
+        players = event["players"]
+        if not isinstance(players, list) or len(players) < 2:
+            raise RecordError("rock-paper-scissors needs two or more players")
+        for p in players:
+            self.player(p)
+        if event["winner"] not in players:
+            raise RecordError(f"the winner {event['winner']!r} did not play rock-paper-scissors")
+        if event.get("method", "played") not in ("played", "drawn"):
+            raise RecordError("method is 'played' (the players' result) or 'drawn' (a random draw)")
+
+    def _simultaneous(self, event: Event) -> None:
+        """Rule 06: shouts within the table's window, as the arbiter saw them (a record only)."""
+        for p in event["players"]:
+            self.player(p)
+
+    def _end(self, event: Event) -> None:
+        """Rule 22: "When the last letter has been drawn from the bag and everybody agrees that no
+        more new words can be formed". ``reason`` no-words (the solver must agree) or agreed."""
+        reason = event["reason"]
+        if reason == "agreed":
+            self.ended = reason
+            return
+        if reason != "no-words":
+            raise RecordError("an end's reason is 'no-words' or 'agreed'")
+        if self.counted_bag and self.bag:
+            raise RuleError("not-scrabble 22", f"{len(self.bag)} letters are still in the bag")
+        found = self.legal_claims()
+        if found.new or found.steals:
+            example = found.new[0] if found.new else found.steals[0].new
+            total = len(found.new) + len(found.steals)
+            raise RuleError("not-scrabble 22", f"{total} words can still be formed, such as {example.upper()}")
+        self.ended = reason
+
+    # -- what the table can see ----------------------------------------------------------
+
+    def legal_claims(self) -> FindResult:
+        """Every word the centre makes and every legal steal now (the solver)."""
+        table = [w for words in self.words.values() for w in words]
+        return self.referee.find(self.pool, table, RULES)
+
+    def owners(self, word: str) -> list[str]:
+        return [p for p, words in self.words.items() if word.lower() in words]
+
+    def standings(self) -> list[Standing]:
+        """Rule 22: "the player with the most letters wins"."""
+        scores = {p: sum(len(w) for w in self.words[p]) for p in self.players}
+        details = {p: {"words": [w.upper() for w in self.words[p]], "letters": scores[p]} for p in self.players}
+        return ranked(scores, details, self.players)
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "pool": str(self.pool),
+            "bag": len(self.bag) if self.counted_bag else None,
+            "turn": self.turn,
+            "words": {p: [w.upper() for w in ws] for p, ws in self.words.items()},
+            "locked": {p: n - self.drawn for p, n in self.locked_until.items() if n > self.drawn},
+            "over": self.over,
+        }
