@@ -40,6 +40,7 @@ data: venv
 
 bench: venv
 	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/engine.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,105 @@
+"""The event store and the session: commits, undo, and surviving SIGKILL."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.engine import RuleError, load_game
+from companion.records import Event, RecordError
+from companion.session import Session
+from companion.solver import Referee
+from companion.store import EventStore
+from tests.conftest import ROOT
+from tests.game_worker import script
+
+WORKER = [sys.executable, str(ROOT / "tests" / "game_worker.py")]
+
+
+def test_store_is_wal_and_keeps_games_apart(tmp_path: Path) -> None:
+    store = EventStore(tmp_path / "table.sqlite3")
+    a = store.create_game(Event("game", {"game": "not-scrabble", "players": ["A", "B"]}))
+    b = store.create_game(Event("game", {"game": "dictionary-please", "players": ["C", "D"]}))
+    assert store.append(a, Event("first-draw", {"player": "A", "letter": "Q"})) == 2
+    assert store.append(b, Event("first-draw", {"player": "C", "letter": "E"})) == 2
+    assert [g.events for g in store.games()] == [2, 2]
+    mode = sqlite3.connect(tmp_path / "table.sqlite3").execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+    with pytest.raises(RecordError, match="no game 9"):
+        store.append(9, Event("draw"))
+
+
+def test_sqlite_url(tmp_path: Path) -> None:
+    store = EventStore(f"sqlite:///{tmp_path}/x.sqlite3")
+    store.create_game(Event("game", {"game": "not-scrabble", "players": ["A"]}))
+    assert (tmp_path / "x.sqlite3").exists()
+    with pytest.raises(RecordError, match="unsupported database URL"):
+        EventStore("postgresql://club/games")
+
+
+def test_an_illegal_move_is_neither_stored_nor_applied(tmp_path: Path, referee: Referee) -> None:
+    store = EventStore(tmp_path / "t.sqlite3")
+    session = Session.start(store, referee, script()[0])
+    with pytest.raises(RuleError, match="not-scrabble 01"):
+        session.record(Event("draw", {"player": "Ann", "letter": "E"}))
+    assert len(store.events(session.game_id)) == 1 and len(session.game.events) == 1
+
+
+def test_a_failed_commit_rolls_the_engine_back(tmp_path: Path, referee: Referee) -> None:
+    store = EventStore(tmp_path / "t.sqlite3")
+    session = Session.start(store, referee, script()[0])
+    store.close()  # the disk "goes away"
+    with pytest.raises(sqlite3.ProgrammingError):
+        session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
+    assert len(session.game.events) == 1  # not acknowledged, not applied
+
+
+def test_undo_is_an_appended_event_and_replays(tmp_path: Path, referee: Referee) -> None:
+    store = EventStore(tmp_path / "t.sqlite3")
+    events = script()
+    session = Session.start(store, referee, events[0])
+    for event in events[1:10]:
+        session.record(event)
+    session.undo()  # the last draw
+    session.undo(to=4)  # back to the first draws
+    assert len(session.game.events) == 4
+    stored = store.events(session.game_id)
+    assert [e.type for e in stored[-2:]] == ["undo", "undo"] and len(stored) == 12
+    assert load_game(stored, referee).events == session.game.events
+
+
+def test_resume_after_kill_loses_no_acknowledged_event(tmp_path: Path) -> None:
+    """SIGKILL the process at random points of a game; every acknowledged event survives, and the
+    game resumes where it was."""
+    db = tmp_path / "table.sqlite3"
+    rng = random.Random(11)
+    acked = 0
+    for _ in range(3):
+        stop_after = acked + rng.randint(15, 60)
+        worker = subprocess.Popen([*WORKER, str(db), "1000"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        assert worker.stdout is not None
+        for line in worker.stdout:
+            acked = int(line.split()[1])
+            if acked >= stop_after:
+                os.kill(worker.pid, signal.SIGKILL)
+                break
+        worker.wait(timeout=60)
+        assert worker.returncode == -signal.SIGKILL
+        stored = EventStore(db).events(1)
+        assert len(stored) >= acked
+        assert stored == script()[: len(stored)]
+    # Resume: the next events apply on top of what was stored, and the game is intact.
+    finished = subprocess.run([*WORKER, str(db), "10"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    stored = EventStore(db).events(1)
+    assert stored == script()[: len(stored)] and len(stored) >= acked + 10
+    game = load_game(stored, Referee.default("standard"))
+    claims = sum(e.type == "claim" for e in stored)
+    assert sum(s.score for s in game.standings()) == 4 * claims
