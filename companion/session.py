@@ -225,6 +225,18 @@ class Session:
             return str(error)
         return "not there"
 
+    # -- turns (Dictionary, Please!) and the end ----------------------------------------
+
+    def play(self, player: str, hand: str, words: list[str]) -> int:
+        """A turn: the hand as displayed, and the words made (``NEW``, ``NEW<Owner:OLD``, ...)."""
+        return self.record(Event("play", {"player": player, "hand": hand.upper(), "words": list(words)}))
+
+    def pass_turn(self, player: str) -> int:
+        return self.record(Event("pass", {"player": player}))
+
+    def end(self, reason: str = "agreed") -> int:
+        return self.record(Event("end", {"reason": reason}))
+
     # -- reading -------------------------------------------------------------------------
 
     def standings(self) -> list[dict[str, Any]]:

@@ -103,3 +103,19 @@ def test_resume_after_kill_loses_no_acknowledged_event(tmp_path: Path) -> None:
     game = load_game(stored, Referee.default("standard"))
     claims = sum(e.type == "claim" for e in stored)
     assert sum(s.score for s in game.standings()) == 4 * claims
+
+
+def test_a_dictionary_please_turn_through_the_session(tmp_path: Path, referee: Referee) -> None:
+    store = EventStore(tmp_path / "t.sqlite3")
+    setup = Event("game", {"game": "dictionary-please", "players": ["Ann", "Ben"], "tiles": "camera"})
+    session = Session.start(store, referee, setup)
+    session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
+    session.record(Event("first-draw", {"player": "Ben", "letter": "B"}))
+    session.play("Ann", "rideqqqqqq", ["RIDE"])
+    session.play("Ben", "glq", ["GLIDER<Ann:RIDE"])
+    session.pass_turn("Ann")
+    with pytest.raises(RuleError, match="Passing"):
+        session.pass_turn("Ann")  # Ben's turn now
+    assert [s["player"] for s in session.standings()] == ["Ann", "Ben"]  # 5 each: seating order
+    resumed = Session.resume(store, session.game_id, referee)
+    assert resumed.game.state() == session.game.state()
