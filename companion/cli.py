@@ -10,9 +10,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from companion.config import WordConfig, build_referee, load_config
+from companion.dice import LetterValues
 from companion.dictionary import SIZES
 from companion.engine import load_game
 from companion.games import GAMES, word_rules
@@ -21,6 +22,9 @@ from companion.overrides import OverrideStore
 from companion.records import read_jsonl
 from companion.solver import Referee
 from companion.stems import StemJudge, default_links
+
+if TYPE_CHECKING:
+    from companion.dicewords_solver import DiceSolver
 
 EXIT_BAD_INPUT = 2
 
@@ -162,6 +166,71 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dice_solver(args: argparse.Namespace) -> DiceSolver:
+    from companion.dicewords_solver import DiceSolver
+
+    referee = _referee(args)
+    return DiceSolver(referee.dictionary, _values(args))
+
+
+def _values(args: argparse.Namespace) -> LetterValues:
+    """``--values b3,d2,...``: the players' table of letter values over the defaults."""
+    table = {}
+    for item in (args.values or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if len(item) < 2 or not item[0].isalpha() or not item[1:].isdigit():
+            raise UsageError(f"--values: {item!r} is not a letter and a value, as b3")
+        table[item[0]] = int(item[1:])
+    return LetterValues(table)
+
+
+def cmd_dicewords(args: argparse.Namespace) -> int:
+    """DICEWORDS: a word's score, the best word for a roll, or which dice to keep."""
+    from companion.dicewords_solver import spellable_at_all
+
+    if args.action == "score":
+        word = _word(args.target)
+        values = _values(args)
+        used = sorted(set(word))
+        data = {
+            "word": word.upper(),
+            "score": values.score(word),
+            "value": values.word_value(word),
+            "length": len(word),
+            "spellable": spellable_at_all(word),
+            "values": {c.upper(): {"value": values[c], "source": values.source(c)} for c in used},
+        }
+        note = "" if data["spellable"] else " (the dice can never spell it)"
+        _emit(args, data, f"{word.upper()}: {data['value']} x {len(word)} = {data['score']}{note}")
+        return 0
+    solver = _dice_solver(args)
+    if args.action == "best":
+        plays = solver.best(args.target, top=6)
+        top = plays[0]
+        data = {**top.as_dict(), "alternatives": [p.as_dict() for p in plays[1:]]}
+        text = f"{top.word.upper() if top.word else 'no word'}: {top.score}"
+        if top.wild:
+            text += f" (the wild as {top.wild.upper()})"
+        if args.target.strip().startswith("?"):  # the gold die shows the wild
+            plain = solver.best(args.target, top=1, use_wild=False)[0]
+            data["without_wild"] = plain.as_dict()
+            data["wild_helps"] = top.score > plain.score
+            if data["wild_helps"]:
+                text += f"; without the wild: {plain.word.upper() if plain.word else 'no word'} {plain.score}"
+            else:
+                text += "; the wild would only lower the score"
+        _emit(args, data, text)
+        return 0
+    if args.rolls_left is None:
+        raise UsageError("advise needs --rolls-left 1 or 2")
+    advice = solver.advise(args.target, args.rolls_left)
+    kept = ", ".join(advice.keep) or "nothing"
+    _emit(args, advice.as_dict(), f"keep {kept} ({advice.letters.upper()}): expected score {advice.expected:.1f}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a JSON Lines record and print the standings."""
     events = read_jsonl(args.record)
@@ -210,6 +279,11 @@ def build_parser() -> Parser:
     p = command("judge", cmd_judge, "the stem judge's verdict on OLD -> NEW", words)
     p.add_argument("old", metavar="OLD")
     p.add_argument("new", metavar="NEW")
+    p = command("dicewords", cmd_dicewords, "DICEWORDS: score WORD, best ROLL, advise ROLL --rolls-left N", words)
+    p.add_argument("action", choices=["score", "best", "advise"])
+    p.add_argument("target", metavar="WORD|ROLL", help="a word, or nine faces in die order (gold ... green)")
+    p.add_argument("--rolls-left", type=int, choices=[1, 2], help="rerolls still to come (advise)")
+    p.add_argument("--values", help="your dice's letter values over the defaults, as b3,d2")
     p = command("replay", cmd_replay, "replay a game record (JSON Lines) and print the standings", words)
     p.add_argument("record", metavar="RECORD.jsonl")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)

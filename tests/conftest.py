@@ -28,10 +28,3 @@ def need_shared(relative: str) -> Path:
 def referee() -> Referee:
     """The large dictionary and the stem judge with no referee overrides."""
     return Referee.default("large")
-
-
-@pytest.fixture(autouse=True)
-def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep every test's referee overrides out of the user's real data folder."""
-    monkeypatch.setenv("WORDTABLE_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("WORDTABLE_CONFIG", raising=False)

@@ -1,0 +1,121 @@
+"""The nine DICEWORDS dice and the letter values, as data (shared/rules/dicewords.txt).
+
+Public API: :data:`DICE`, :class:`Die`, :data:`DEFAULT_VALUES`, :class:`LetterValues`,
+:func:`parse_roll`, :data:`WILD`.
+
+A roll is written as nine characters in die order (gold, indigo, red-orange, red, purple, blue,
+brown, black, green), ``?`` for the gold die's wild face.
+
+>>> parse_roll("?ANKQGWXZ")
+XX
+>>> VALUES.word_value("computer"), VALUES.score("computer")
+(14, 112)
+>>> VALUES.score("squeezing")
+225
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+WILD = "?"
+WILD_VALUE = -2  # "the wild-card is worth -2 which means it subtracts 2 from the word value"
+
+
+@dataclass(frozen=True)
+class Die:
+    colour: str
+    faces: str  # six faces; "?" is the wild
+    mark: str  # the small identifying character printed on every face
+
+    def has(self, letter: str) -> bool:
+        return letter in self.faces
+
+
+#: "the dice table", in die order. The identifying character is the first face listed.
+DICE: tuple[Die, ...] = (
+    Die("gold", "?aeiou", "?"),
+    Die("indigo", "yaeiou", "y"),
+    Die("red-orange", "jahmnr", "j"),
+    Die("red", "kedfhl", "k"),
+    Die("purple", "qolrst", "q"),
+    Die("blue", "vucfgs", "v"),
+    Die("brown", "wybnps", "w"),
+    Die("black", "xibcdt", "x"),
+    Die("green", "zegmpt", "z"),
+)
+
+
+class RollError(ValueError):
+    """A roll that the dice cannot show."""
+
+
+def parse_roll(text: str) -> tuple[str, ...]:
+    """Nine faces in die order; each must be on its die."""
+    faces = tuple(text.replace(" ", "").lower())
+    if len(faces) != len(DICE):
+        raise RollError(f"a roll is {len(DICE)} faces in die order (gold ... green), not {len(faces)}: {text!r}")
+    for face, die in zip(faces, DICE, strict=True):
+        if face not in die.faces:
+            raise RollError(f"the {die.colour} die has no {face.upper()} (its faces: {die.faces.upper()})")
+    return faces
+
+
+#: (value, how we know it). "known": printed in the rule text; "derived": from its worked
+#: examples; "assumed": not known to us, guessed by analogy with Scrabble's values scaled as the
+#: known ones are (Scrabble 1-2 -> 1, 3 -> 3, 4 -> 2, 10 -> 9). Players enter the printed values.
+DEFAULT_VALUES: dict[str, tuple[int, str]] = {
+    **{c: (1, "known") for c in "aeilorstu"},
+    **{c: (3, "known") for c in "cmp"},
+    "q": (9, "known"),
+    "h": (2, "derived: H + N = 3 from ELEPHANT = 11 x 8; H = 2, N = 1 most likely"),
+    "n": (1, "derived: H + N = 3 from ELEPHANT = 11 x 8; H = 2, N = 1 most likely"),
+    "z": (9, "derived in part: Z + G = 10 from SQUEEZING = 225; Z = 9 assumed, like Q"),
+    "g": (1, "derived in part: Z + G = 10 from SQUEEZING = 225; G = 1 assumed"),
+    "b": (3, "assumed"),
+    "d": (1, "assumed"),
+    "f": (2, "assumed"),
+    "j": (6, "assumed"),
+    "k": (4, "assumed"),
+    "v": (2, "assumed"),
+    "w": (2, "assumed"),
+    "x": (6, "assumed"),
+    "y": (2, "assumed"),
+}
+
+
+class LetterValues:
+    """The letter values in force: the defaults with the players' own table laid over them."""
+
+    def __init__(self, overrides: Mapping[str, int] | None = None) -> None:
+        values = {c: v for c, (v, _) in DEFAULT_VALUES.items()}
+        self.entered: dict[str, int] = {}
+        for letter, value in (overrides or {}).items():
+            key = letter.lower()
+            if key not in values or not isinstance(value, int) or not 0 <= value <= 20:
+                raise RollError(f"letter value {letter!r}: {value!r} (a letter A-Z and a whole number 0-20)")
+            self.entered[key] = value
+        values.update(self.entered)
+        self.values = values
+
+    def __getitem__(self, letter: str) -> int:
+        return self.values[letter]
+
+    def source(self, letter: str) -> str:
+        return "entered by the players" if letter in self.entered else DEFAULT_VALUES[letter][1]
+
+    def word_value(self, word: str, wild: str | None = None) -> int:
+        """Sum of the letter values; ``wild`` is the letter the wild face stands for (-2)."""
+        total = sum(self.values[c] for c in word.lower())
+        return total - self.values[wild] + WILD_VALUE if wild else total
+
+    def score(self, word: str, wild: str | None = None) -> int:
+        """ "we MULTIPLY THE WORD VALUE BY THE NUMBER OF LETTERS IN THE WORD"."""
+        return self.word_value(word, wild) * len(word)
+
+    def key(self) -> str:
+        return "".join(f"{c}{self.values[c]}" for c in sorted(self.values))
+
+
+VALUES = LetterValues()
