@@ -7,7 +7,7 @@ A roll is written as nine characters in die order (gold, indigo, red-orange, red
 brown, black, green), ``?`` for the gold die's wild face.
 
 >>> parse_roll("?ANKQGWXZ")
-XX
+('?', 'a', 'n', 'k', 'q', 'g', 'w', 'x', 'z')
 >>> VALUES.word_value("computer"), VALUES.score("computer")
 (14, 112)
 >>> VALUES.score("squeezing")
