@@ -1,0 +1,402 @@
+"""LEXICON (1935), Crossword Lexicon (1937) and LEXICON party play (shared/rules/lexicon.txt).
+
+Public API: :class:`Lexicon`.
+
+Events (docs/records.md): ``game`` (players; ``variant``: null for the 1935 game, ``crossword``
+or ``party``; ``deck``: parker or waddingtons; ``packs``; ``ending``: elimination or lowest;
+``limit``: 100, or 50 for the quick game; ``max_cards``; ``wide_open``), ``cut``, ``deal``,
+``word``, ``discard``, ``insert``, ``exchange``, ``place`` (crossword), ``challenge``, ``bell``
+(party), ``reveal``, ``end``.
+
+Hands are hidden, so the engine counts cards; the letters in a hand are shown only when a round
+ends (``reveal``). Words are placed as the player calls them and stand unless challenged before
+the next player moves ("If a spelling mistake, or a word subject to disqualification, passes
+undetected and the player next in turn has played, the mistake cannot be rectified").
+
+>>> from companion.records import Event
+>>> from companion.solver import Referee
+>>> game = Lexicon.new(Referee.default(), ["Ann", "Ben"])
+>>> for text in ["cut player=Ann card=C", "cut player=Ben card=A", "deal exposed=Q",
+...              "word player=Ann word=MOTHER", "insert player=Ben word=MOTHER new=SMOTHERED"]:
+...     _ = game.push(Event.from_text(text))
+>>> game.table, game.hands
+(['SMOTHERED'], {'Ann': 4, 'Ben': 7})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.cards import MASTER, deck, penalty
+from companion.crossword import Grid, GridError, parse_cells
+from companion.engine import Game, RuleError, Standing, register
+from companion.games import word_rules
+from companion.records import Event, RecordError
+from companion.solver import Referee
+
+HAND = 10  # "Ten cards are dealt one at a time to each of the players"
+CHALLENGE = 10  # "ten points are added to the challenger's score" / deducted
+PARTY_FINE = 50  # party: "the player putting it down is fined 50 points"
+VARIANTS = (None, "crossword", "party")
+
+
+def _word(value: object, what: str = "word") -> str:
+    text = str(value or "")
+    if not text.isascii() or not text.isalpha():
+        raise RecordError(f"{what} {value!r}: letters A-Z only (a master as the lowercase letter)")
+    return text
+
+
+@register
+class Lexicon(Game):
+    name = "lexicon"
+
+    @classmethod
+    def new(cls, referee: Referee, players: list[str], **options: Any) -> Lexicon:
+        return cls(Event("game", {"game": cls.name, "players": players, **options}), referee)
+
+    def reset(self) -> None:
+        setup = self.setup
+        self.variant = setup.get("variant")
+        if self.variant not in VARIANTS:
+            raise RecordError(f"LEXICON variant is null, crossword or party, not {self.variant!r}")
+        if self.variant == "party" and len(self.players) != 4:
+            raise RecordError("party play is at tables of four")
+        self.deck_name = setup.get("deck", "parker")
+        self.packs = int(setup.get("packs", 2 if len(self.players) >= 5 else 1))
+        try:
+            self.cards = deck(self.deck_name, self.packs)
+        except ValueError as error:
+            raise RecordError(str(error)) from None
+        # The 1935 rules: elimination at 100; the Crossword rules: lowest score when one reaches 100.
+        self.ending = setup.get("ending", "lowest" if self.variant == "crossword" else "elimination")
+        if self.ending not in ("elimination", "lowest"):
+            raise RecordError("ending is 'elimination' or 'lowest'")
+        self.limit = int(setup.get("limit", 100))
+        self.max_cards = setup.get("max_cards", 4)
+        self.wide_open = bool(setup.get("wide_open", False))
+        self.rules = word_rules("lexicon", "wide-open" if self.wide_open else None)
+        self.scores = {p: 0 for p in self.players}
+        self.eliminated: list[str] = []
+        self.cuts: dict[str, str] = {}
+        self.cutting = list(self.players)
+        self.dealer: str | None = None
+        self.rounds = 0
+        self.ended: str | None = None
+        self._new_round_state()
+
+    def _new_round_state(self) -> None:
+        self.hands: dict[str, int] = {p: 0 for p in self.players}
+        self.table: list[str] = []  # 1935 and party: the words on the table (masters in lowercase)
+        self.grid = Grid()  # crossword
+        self.exposed: str | None = None
+        self.blind = 0
+        self.discards = 0  # cards under the exposed card
+        self.turn: str | None = None
+        self.playing = False
+        self.out: str | None = None  # the player who has run out, round awaiting the reveal
+        self.bell = False
+        self.last: dict[str, Any] | None = None  # the last word move, open to challenge
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None
+
+    @property
+    def active(self) -> list[str]:
+        return [p for p in self.players if p not in self.eliminated]
+
+    # -- events --------------------------------------------------------------------------
+
+    def _apply(self, event: Event) -> None:
+        if self.over:
+            raise RuleError("lexicon object", "the game is over")
+        handler = {
+            "cut": self._cut,
+            "deal": self._deal,
+            "word": self._word_move,
+            "insert": self._word_move,
+            "exchange": self._word_move,
+            "place": self._place,
+            "discard": self._discard,
+            "challenge": self._challenge,
+            "bell": self._bell,
+            "reveal": self._reveal,
+            "end": self._end,
+        }.get(event.type)
+        if handler is None:
+            raise RecordError(f"LEXICON has no {event.type!r} event")
+        handler(event)
+
+    def _cut(self, event: Event) -> None:
+        """DEALER: "all players cut and the one who cuts the highest card deals, "A" being high and
+        "Z" being low ... the persons who tie must re-cut"."""
+        player = self.player(event["player"])
+        card = _word(event["card"], "card").upper()
+        if self.dealer is not None or player not in self.cutting or player in self.cuts or len(card) != 1:
+            raise RuleError("lexicon dealer", f"{player} does not cut now")
+        self.cuts[player] = card
+        if len(self.cuts) == len(self.cutting):
+            high = min(self.cuts.values())  # A is high
+            tied = [p for p in self.cutting if self.cuts[p] == high]
+            self.cuts = {}
+            if len(tied) == 1:
+                self.dealer = tied[0]
+            else:
+                self.cutting = tied
+
+    def _next(self, player: str) -> str:
+        """The next player still in the game to the left of ``player``."""
+        i = self.players.index(player)
+        for k in range(1, len(self.players) + 1):
+            candidate = self.players[(i + k) % len(self.players)]
+            if candidate in self.active:
+                return candidate
+        return player
+
+    def _deal(self, event: Event) -> None:
+        """DEALING: ten cards each; the rest face down; "the top card exposed and placed alongside";
+        the player on the left of the dealer commences. The deal is taken in rotation."""
+        if self.dealer is None:
+            raise RuleError("lexicon dealer", "cut for dealer first")
+        if self.playing or self.out:
+            raise RuleError("lexicon object", "the round is not over")
+        exposed = _word(event["exposed"], "exposed card").upper()
+        if self.rounds:
+            self.dealer = self._next(self.dealer)
+        self._new_round_state()
+        for p in self.active:
+            self.hands[p] = HAND
+        self.blind = sum(self.cards.values()) - HAND * len(self.active) - 1
+        if self.blind < 0:
+            raise RecordError("not enough cards for so many players: add a pack")
+        self.exposed = exposed[0]
+        self.turn = self._next(self.dealer)
+        self.playing = True
+        self.rounds += 1
+
+    def _require_turn(self, player: str) -> None:
+        if not self.playing:
+            raise RuleError("lexicon play", "no round is being played")
+        if player != self.turn:
+            raise RuleError("lexicon play", f"it is {self.turn}'s turn, not {player}'s")
+
+    def _word_move(self, event: Event) -> None:
+        """PLAY (a) "form one complete word and place it face up on the table"; (c) "insert a card,
+        or cards, in any such word ... the order of the letters must not be disturbed"; (d) "take a
+        card, or cards, out of his own hand and change it, or them, for a letter, or letters in a
+        word provided the word left on the table is complete". Masters are written as the
+        lowercase letter they stand for and stay so ("must be left like any other card")."""
+        if self.variant == "crossword":
+            raise RuleError("lexicon crossword", "in Crossword Lexicon cards are placed on the grid")
+        player = self.player(event["player"])
+        self._require_turn(player)
+        before = (list(self.table), dict(self.hands))
+        if event.type == "word":
+            new = _word(event["word"])
+            used, back = len(new), 0
+            if len(new) < self.rules.min_length:
+                raise RuleError("lexicon play", f"{new.upper()} is too short")
+            table = [*self.table, new]
+        else:
+            old = self._find(event["word"])
+            new = _word(event["new"], "new word")
+            old_plain, new_plain = self.table[old].upper(), new.upper()
+            if event.type == "insert":
+                if len(new) <= len(self.table[old]) or not _keeps_order(self.table[old], new):
+                    raise RuleError("lexicon play (c)", f"{new_plain} does not keep {old_plain} in order")
+                used, back = len(new) - len(self.table[old]), 0
+            else:
+                changed = [i for i, (a, b) in enumerate(zip(self.table[old], new, strict=False)) if a != b]
+                if len(new) != len(self.table[old]) or not changed:
+                    raise RuleError("lexicon play (d)", f"{new_plain} must be {old_plain} with letters changed")
+                if any(self.table[old][i].islower() for i in changed):
+                    raise RuleError("lexicon master cards", "a master card stays for the letter it was played as")
+                used = back = len(changed)
+            table = list(self.table)
+            table[old] = new
+        if used > self.hands[player]:
+            raise RuleError("lexicon play", f"{player} holds only {self.hands[player]} cards")
+        self.table = table
+        self.hands[player] += back - used
+        self._after_word(player, event, new, before)
+
+    def _find(self, value: object) -> int:
+        word = _word(value).upper()
+        for i, w in enumerate(self.table):
+            if w.upper() == word:
+                return i
+        raise RuleError("lexicon play", f"no word {word} on the table")
+
+    def _place(self, event: Event) -> None:
+        """Crossword Lexicon: cards joined to the crossword, words both ways (crossword.Grid)."""
+        if self.variant != "crossword":
+            raise RuleError("lexicon play", "place is the Crossword Lexicon's move")
+        player = self.player(event["player"])
+        self._require_turn(player)
+        try:
+            cells = parse_cells(event["cells"])
+        except GridError as error:
+            raise RecordError(str(error)) from None
+        if len(cells) > self.hands[player]:
+            raise RuleError("lexicon play", f"{player} holds only {self.hands[player]} cards")
+        before = (self.grid.copy(), dict(self.hands))
+        grid = self.grid.copy()
+        try:
+            placed = grid.place(cells, None if self.wide_open else self.max_cards, plurals=self.wide_open)
+        except GridError as error:
+            raise RuleError(f"lexicon crossword {error.rule}", str(error)) from None
+        self.grid = grid
+        self.hands[player] -= len(cells)
+        self._after_word(player, event, " ".join(placed.words), before)
+
+    def _after_word(self, player: str, event: Event, words: str, before: tuple[Any, dict[str, int]]) -> None:
+        self.last = {"player": player, "words": words, "before": before, "type": event.type}
+        self._end_turn(player)
+
+    def _end_turn(self, player: str) -> None:
+        if self.hands[player] == 0:
+            self.out = player  # "The first player to do this ends the round"
+            self.playing = False
+        self.turn = self._next(player)
+
+    def _discard(self, event: Event) -> None:
+        """PLAY (b): "discard one of his cards and take either the exposed card or the blind one
+        ... He must discard BEFORE taking up". THE PACK: a spent blind pile is made again from
+        the discards."""
+        player = self.player(event["player"])
+        self._require_turn(player)
+        card = str(event["card"]).upper()
+        if len(card) != 1 or not (card.isalpha() or card == MASTER):
+            raise RecordError(f"discard {event['card']!r}: one card, a letter or *")
+        take = event["take"]
+        if take not in ("exposed", "blind"):
+            raise RecordError("take is 'exposed' or 'blind'")
+        if take == "blind":
+            if self.blind == 0:
+                self.blind, self.discards = self.discards, 0  # "picked up, shuffled"
+                if self.blind == 0:
+                    raise RuleError("lexicon the pack", "no card left to draw: take the exposed card")
+            self.blind -= 1
+            self.discards += 1
+        self.exposed = card
+        self.last = None
+        self._end_turn(player)
+
+    def _challenge(self, event: Event) -> None:
+        """CHALLENGES: a wrong challenger gets +10; a right one -10, and "the player who placed
+        the challenged word on the table takes up his cards and loses that turn". Party play: the
+        Steward decides; a wrong word costs its player 50 ("The challenger does not receive any
+        points"); a spelling mistake costs nothing but the cards go back."""
+        challenger = self.player(event["player"])
+        if self.last is None:
+            raise RuleError("lexicon challenges", "only the last word placed can be challenged")
+        if challenger == self.last["player"]:
+            raise RuleError("lexicon challenges", "a player does not challenge his own word")
+        words = self.last["words"].split()
+        wrong = [w for w in words if not self.referee.dictionary.check(w.lower(), self.rules).valid]
+        player = self.last["player"]
+        if self.variant == "party":
+            spelling = bool(event.get("spelling", False))
+            if not wrong:
+                self.last = None
+                return
+            if not spelling:
+                self.scores[player] += PARTY_FINE
+        elif not wrong:
+            self.scores[challenger] += CHALLENGE
+            self.last = None
+            return
+        else:
+            self.scores[challenger] -= CHALLENGE
+        table, hands = self.last["before"]
+        if isinstance(table, Grid):
+            self.grid = table
+        else:
+            self.table = table
+        self.hands = hands
+        if self.out == player:
+            self.out, self.playing = None, True
+        self.last = None
+
+    def _bell(self, event: Event) -> None:
+        """Party play: "Seven minutes (or less if arranged) is the maximum time allowed for each
+        hand"; every player then totals the cards in his hand."""
+        if self.variant != "party":
+            raise RuleError("lexicon party", "the bell rings only at a party")
+        if not self.playing:
+            raise RuleError("lexicon party", "no hand is being played")
+        self.playing, self.bell, self.last = False, True, None
+
+    def _reveal(self, event: Event) -> None:
+        """THE OBJECT: "the other players count their scores from the numbers on the cards left in
+        their hands", the red figures. ``hands``: ``Player:CARDS`` for every player holding cards."""
+        if not (self.out or self.bell):
+            raise RuleError("lexicon object", "the round is still being played")
+        shown: dict[str, str] = {}
+        for item in event["hands"] if isinstance(event["hands"], list) else [event["hands"]]:
+            name, sep, cards = str(item).partition(":")
+            if not sep:
+                raise RecordError(f"{item!r}: write Player:CARDS")
+            shown[self.player(name)] = cards.upper()
+        for p in self.active:
+            if self.hands[p] and len(shown.get(p, "")) != self.hands[p]:
+                raise RuleError("lexicon object", f"{p} holds {self.hands[p]} cards, not {len(shown.get(p, ''))}")
+        for p, cards in shown.items():
+            if any(not (c.isalpha() or c == MASTER) for c in cards):
+                raise RecordError(f"{p}'s cards {cards!r}: letters and * only")
+            self.scores[p] += penalty(cards)
+        self.last = None
+        self.out, self.bell, self.playing = None, False, False
+        self._after_round()
+
+    def _after_round(self) -> None:
+        """100 eliminates (the last player left wins), or the game ends and the lowest score wins
+        (the quick game: 50)."""
+        reached = [p for p in self.active if self.scores[p] >= self.limit]
+        if not reached:
+            return
+        if self.ending == "lowest":
+            self.ended = "limit"
+            return
+        self.eliminated.extend(reached)
+        if len(self.active) <= 1:
+            self.ended = "elimination"
+
+    def _end(self, event: Event) -> None:
+        if event["reason"] != "agreed":
+            raise RecordError("an end event's reason is 'agreed'")
+        self.ended = "agreed"
+
+    # -- reading -------------------------------------------------------------------------
+
+    def standings(self) -> list[Standing]:
+        """Lower is better in LEXICON: ``score`` is the penalty total. Players still in play come
+        first, lowest first; eliminated players follow, the last to go out first."""
+        survivors = sorted(self.active, key=lambda p: (self.scores[p], self.players.index(p)))
+        order = survivors + list(reversed(self.eliminated))
+        return [
+            Standing(p, self.scores[p], {"eliminated": p in self.eliminated, "lower_is_better": True}) for p in order
+        ]
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "variant": self.variant,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "hands": dict(self.hands),
+            "table": list(self.table) if self.variant != "crossword" else self.grid.render().splitlines(),
+            "exposed": self.exposed,
+            "blind": self.blind,
+            "scores": dict(self.scores),
+            "eliminated": list(self.eliminated),
+            "over": self.over,
+        }
+
+
+def _keeps_order(old: str, new: str) -> bool:
+    """Is OLD in NEW with its letters in order (cards inserted, none moved)? Case is kept, so a
+    master on the table stays one."""
+    letters = iter(new)
+    return all(c in letters for c in old)
