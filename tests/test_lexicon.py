@@ -1,0 +1,302 @@
+"""LEXICON, Crossword Lexicon, party play and Solitaire No. 1 (shared/rules/lexicon.txt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cards import DECKS, deck, penalty, red_figure
+from companion.crossword import Grid, GridError, parse_cells
+from companion.engine import RuleError
+from companion.lexicon import Lexicon
+from companion.lexicon_party import Party
+from companion.records import Event
+from companion.solitaire import SolitaireOne
+from companion.solver import Referee
+
+# Nine words that use the 52 letter cards of the Parker pack exactly; laid out in play order,
+# layer by layer, they make a deal that can be completed (test_solitaire_one_completable_deal).
+PARTITION = ["rhymers", "proms", "squeezing", "winked", "cavie", "faltboat", "jowl", "thug", "calx"]
+
+
+def push(game: Lexicon, *texts: str) -> None:
+    for text in texts:
+        game.push(Event.from_text(text))
+
+
+def dealt(referee: Referee, players: list[str] | None = None, **options: object) -> Lexicon:
+    """Ann cuts A (high) and deals; the player on her left (Ben) starts."""
+    players = players or ["Ann", "Ben", "Cat"]
+    game = Lexicon.new(referee, players, **options)
+    for p, card in zip(players, "ABCDEFGH", strict=False):
+        game.push(Event("cut", {"player": p, "card": card}))
+    push(game, "deal exposed=Q")
+    return game
+
+
+def refused(game: Lexicon, event: Event, rule: str, message: str = "") -> None:
+    before = game.state()
+    with pytest.raises(RuleError) as error:
+        game.push(event)
+    assert error.value.rule.startswith(rule), error.value.rule
+    assert message in str(error.value)
+    assert game.state() == before
+
+
+def test_decks_and_red_figures() -> None:
+    assert (deck("waddingtons").total(), DECKS["waddingtons"]["*"]) == (52, 1)  # 51 letters + 1 master
+    assert (deck("parker").total(), DECKS["parker"]["*"]) == (54, 2)  # 52 letters + 2 masters
+    assert [red_figure(c) for c in "AHDGB*"] == [10, 8, 6, 4, 2, 15]
+    assert penalty("AEX*") == 37
+
+
+def test_dealer_highest_cut_ties_recut(referee: Referee) -> None:
+    game = Lexicon.new(referee, ["Ann", "Ben", "Cat"])
+    for p, card in [("Ann", "K"), ("Ben", "B"), ("Cat", "B")]:
+        game.push(Event("cut", {"player": p, "card": card}))
+    assert game.dealer is None and game.cutting == ["Ben", "Cat"]  # "the persons who tie must re-cut"
+    push(game, "cut player=Ben card=Z", "cut player=Cat card=A")  # "A" being high
+    assert game.dealer == "Cat"
+
+
+def test_dealing_ten_cards_and_the_left_of_the_dealer_begins(referee: Referee) -> None:
+    game = dealt(referee)
+    assert game.hands == {"Ann": 10, "Ben": 10, "Cat": 10} and game.turn == "Ben"
+    assert game.blind == 54 - 30 - 1 and game.exposed == "Q"
+    assert Lexicon.new(referee, ["A", "B", "C", "D", "E"]).packs == 2  # "when 5 or more play ... two packs"
+
+
+def test_a_play_a_complete_word(referee: Referee) -> None:
+    game = dealt(referee)
+    refused(game, Event.from_text("word player=Ann word=CAT"), "lexicon play", "Ben's turn")
+    push(game, "word player=Ben word=CAT")
+    assert game.table == ["CAT"] and game.hands["Ben"] == 7 and game.turn == "Cat"
+
+
+def test_b_discard_then_take_the_exposed_or_the_blind_card(referee: Referee) -> None:
+    game = dealt(referee)
+    push(game, "discard player=Ben card=Z take=exposed")
+    assert game.exposed == "Z" and game.hands["Ben"] == 10 and game.blind == 23
+    push(game, "discard player=Cat card=X take=blind")
+    assert game.exposed == "X" and game.blind == 22
+
+
+def test_the_pack_is_made_again_from_the_discards(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben"])
+    game.blind = 0
+    game.discards = 5
+    push(game, "discard player=Ben card=X take=blind")
+    assert game.blind == 4
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "legal"),
+    [("MOTHER", "SMOTHERED", True), ("HAT", "THATCHED", True), ("FAR", "FAIRY", True), ("MAN", "MANY", True),
+     ("RIDE", "DRIED", False)],
+)  # fmt: skip
+def test_c_insert_without_disturbing_the_order(referee: Referee, old: str, new: str, legal: bool) -> None:
+    game = dealt(referee)
+    push(game, f"word player=Ben word={old}")
+    event = Event.from_text(f"insert player=Cat word={old} new={new}")
+    if legal:
+        game.push(event)
+        assert game.table == [new] and game.hands["Cat"] == 10 - (len(new) - len(old))
+    else:
+        refused(game, event, "lexicon play (c)", "in order")
+
+
+def test_d_exchange_cards_for_letters_of_a_word_that_stays_a_word(referee: Referee) -> None:
+    game = dealt(referee)
+    push(game, "word player=Ben word=EXPERT", "exchange player=Cat word=EXPERT new=EXPORT")
+    assert game.table == ["EXPORT"] and game.hands["Cat"] == 10  # one card out, the E in
+
+
+def test_masters_stand_for_any_letter_and_stay_so(referee: Referee) -> None:
+    game = dealt(referee)
+    push(game, "word player=Ben word=MeN")  # a master as the E
+    refused(game, Event.from_text("exchange player=Cat word=MeN new=MAN"), "lexicon master cards")
+    push(game, "insert player=Cat word=MeN new=MeNU")
+    assert game.table == ["MeNU"]
+
+
+def test_challenges_plus_or_minus_ten(referee: Referee) -> None:
+    game = dealt(referee)
+    push(game, "word player=Ben word=CAT", "challenge player=Cat")
+    assert game.scores["Cat"] == 10  # a wrong challenger
+    push(game, "word player=Cat word=XQZT", "challenge player=Ann")
+    assert game.scores["Ann"] == -10  # a right challenger
+    assert game.table == ["CAT"] and game.hands["Cat"] == 10 and game.turn == "Ann"  # cards back, turn lost
+
+
+def test_a_round_ends_when_a_hand_is_empty_and_red_figures_are_counted(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben"])
+    push(game, "word player=Ben word=ABSOLUTELY")
+    assert game.out == "Ben" and not game.playing
+    refused(game, Event("reveal", {"hands": ["Ann:ABCDEFGHI"]}), "lexicon object", "holds 10 cards")
+    game.push(Event("reveal", {"hands": ["Ann:ABCDEFGHI*"]}))
+    assert game.scores == {"Ann": penalty("ABCDEFGHI*"), "Ben": 0}
+    push(game, "deal exposed=E")
+    assert game.dealer == "Ben" and game.turn == "Ann"  # the deal in rotation
+
+
+def play_round(game: Lexicon, loser_cards: dict[str, str]) -> None:
+    """The player whose turn it is goes out with a ten-letter word; the others show their cards."""
+    push(game, f"word player={game.turn} word=ABSOLUTELY")
+    game.push(Event("reveal", {"hands": [f"{p}:{c}" for p, c in loser_cards.items()]}))
+    if not game.over:
+        push(game, "deal exposed=E")
+
+
+def test_elimination_at_one_hundred_the_last_left_wins(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben", "Cat"])  # Ben starts
+    play_round(game, {"Ann": "AAAAAAAAAA", "Cat": "BBBBBBBBBB"})  # Ann 100: out; Cat 20
+    assert game.eliminated == ["Ann"] and not game.over
+    assert (game.dealer, game.turn) == ("Ben", "Cat")  # the deal in rotation; Cat on Ben's left
+    play_round(game, {"Ben": "AAAAAAAAA*"})  # Cat goes out; Ben 105: out too
+    assert game.over and [s.player for s in game.standings()] == ["Cat", "Ben", "Ann"]
+
+
+def test_lowest_score_at_one_hundred_and_the_quick_game(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben"], ending="lowest", limit=50)
+    play_round(game, {"Ann": "AAAAAIIIII"})
+    assert game.over and [s.player for s in game.standings()] == ["Ben", "Ann"]
+
+
+# -- Crossword Lexicon --------------------------------------------------------------------
+
+
+def grid_with(*moves: str) -> Grid:
+    grid = Grid()
+    for move in moves:
+        grid.place(parse_cells(move))
+    return grid
+
+
+def test_crossword_the_first_word_is_across_and_fixes_the_layout() -> None:
+    with pytest.raises(GridError, match="laid across"):
+        Grid().place(parse_cells("0,0,G 1,0,A 2,0,M"))
+
+
+def test_crossword_one_to_four_cards_one_way() -> None:
+    grid = grid_with("0,0,G 0,1,A 0,2,M 0,3,E")
+    with pytest.raises(GridError, match="only one way"):
+        grid.copy().place(parse_cells("1,0,O 1,1,X 2,1,E"))
+    with pytest.raises(GridError, match="from one to 4 cards"):
+        grid.copy().place(parse_cells("1,1,R 2,1,E 3,1,A 4,1,S 5,1,E"))
+    grid.copy().place(parse_cells("1,1,R 2,1,E 3,1,A 4,1,S 5,1,E"), max_cards=None)  # "by agreement"
+
+
+def test_crossword_two_way_words() -> None:
+    """ "He could not have placed the letter I to make LIVE as MIO down would not be an English word." """
+    grid = grid_with("0,0,M 0,1,E 0,2,N", "1,0,O 2,0,O")  # MEN across, MOO down
+    with pytest.raises(GridError, match="EX is not a word"):
+        grid.copy().place(parse_cells("1,1,X"), is_word=lambda w: w in {"men", "moo", "ox"})
+    placed = grid.place(parse_cells("1,1,X"), is_word=lambda w: True)
+    assert placed.words == ["OX", "EX"]
+
+
+def test_crossword_plurals_only_at_a_corner_or_joint() -> None:
+    grid = grid_with("0,0,G 0,1,I 0,2,R 0,3,L")
+    with pytest.raises(GridError, match="only makes GIRL plural"):
+        grid.copy().place(parse_cells("0,4,S"))
+    grid.place(parse_cells("1,3,A 2,3,W"))  # LAW down
+    grid.place(parse_cells("1,4,H"))  # AH across
+    assert "GIRLS" in grid.place(parse_cells("0,4,S")).words  # the S also makes SH down: a corner
+    verbs = grid_with("0,0,S 0,1,M 0,2,I 0,3,L 0,4,E")
+    assert verbs.place(parse_cells("0,5,S")).words == ["SMILES"]  # "smile, smiles" is allowed
+
+
+def test_crossword_increasing_words_at_either_end() -> None:
+    grid = grid_with("0,0,A 0,1,R 0,2,T")
+    assert grid.place(parse_cells("0,-1,T")).words == ["TART"]
+
+
+def test_crossword_wide_open_game_allows_plurals(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben"], variant="crossword", wide_open=True)
+    game.push(Event("place", {"player": "Ben", "cells": ["0,0,G", "0,1,I", "0,2,R", "0,3,L"]}))
+    game.push(Event("place", {"player": "Ann", "cells": ["0,4,S"]}))
+    assert game.grid.words() == ["GIRLS"]
+
+
+def test_crossword_in_the_engine_challenges_every_word_made(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben"], variant="crossword")
+    game.push(Event("place", {"player": "Ben", "cells": ["0,0,M", "0,1,E", "0,2,N"]}))
+    game.push(Event("place", {"player": "Ann", "cells": ["1,1,Q"]}))  # EQ down: not a word
+    game.push(Event("challenge", {"player": "Ben"}))
+    assert game.scores["Ben"] == -10 and game.grid.words() == ["MEN"] and game.hands["Ann"] == 10
+
+
+# -- party play ---------------------------------------------------------------------------
+
+
+def test_party_tables_of_four_and_stewards() -> None:
+    party = Party.seat([f"P{i}" for i in range(48)])
+    assert len(party.tables) == 12 and party.stewards == 2  # "a Steward for each group of 10 tables"
+    with pytest.raises(ValueError, match="fours"):
+        Party.seat(["A", "B", "C"])
+
+
+def test_party_the_bell_ends_the_hand(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
+    push(game, "word player=Ben word=CAT", "bell")
+    hands = ["Ann:ABCDEFGHIJ", "Ben:ABCDEFG", "Cat:ABCDEFGHIJ", "Dan:BBBBBBBBBB"]
+    game.push(Event("reveal", {"hands": hands}))
+    assert game.standings()[0].player == "Dan"  # 20: the lowest total at the table
+
+
+def test_party_a_wrong_word_is_fined_fifty(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
+    push(game, "word player=Ben word=XQZT", "challenge player=Cat")
+    assert game.scores == {"Ann": 0, "Ben": 50, "Cat": 0, "Dan": 0}  # the challenger gets nothing
+    assert game.hands["Ben"] == 10 and game.table == []
+
+
+def test_party_a_spelling_mistake_costs_only_the_turn(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
+    push(game, "word player=Ben word=RECIEVE", "challenge player=Cat spelling=true")
+    assert game.scores["Ben"] == 0 and game.hands["Ben"] == 10 and game.turn == "Cat"
+
+
+def test_party_an_undetected_mistake_stands(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
+    push(game, "word player=Ben word=XQZT", "discard player=Cat card=A take=blind")
+    refused(game, Event.from_text("challenge player=Dan"), "lexicon challenges")
+    assert game.table == ["XQZT"]
+
+
+# -- Solitaire No. 1 ----------------------------------------------------------------------
+
+
+def partition_deal() -> list[str]:
+    cards = "".join(PARTITION).upper()
+    assert len(cards) == 52
+    return [cards[i] + cards[18 + i] + cards[35 + i] for i in range(17)] + [cards[17]]
+
+
+def test_solitaire_one_deal_is_seventeen_piles_of_three_and_one() -> None:
+    piles = partition_deal()
+    assert [len(p) for p in piles] == [3] * 17 + [1]
+    assert sorted("".join(piles)) == sorted(c for c in deck("parker").elements() if c != "*")
+
+
+def test_solitaire_one_completable_deal() -> None:
+    solution = SolitaireOne(partition_deal()).solve()
+    assert solution.completable is True and solution.hint == solution.words[0]
+    game = SolitaireOne(partition_deal())
+    for word in solution.words:  # the solution replays under the rules
+        game.play(word)
+    assert game.cards_left == 0
+
+
+def test_solitaire_one_impossible_position() -> None:
+    solution = SolitaireOne(["QX", "ZJ", "KV", "B"]).solve()
+    assert solution.completable is False and solution.hint is None
+
+
+def test_solitaire_one_rules_for_a_word() -> None:
+    game = SolitaireOne(["HOM", "EAT"])
+    with pytest.raises(ValueError, match="cannot be taken"):
+        game.play("mote")  # the M is under H and O
+    game.play("home")  # "If the use of one letter exposes another, the second letter may be used"
+    assert game.piles == ["", "at"]
+    game.play("at")  # two cards left: a two-letter word completes it
+    assert game.cards_left == 0
