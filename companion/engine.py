@@ -11,6 +11,7 @@ I/O and read no clock: the session layer (``companion.session``) feeds them.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections import ChainMap
 from collections.abc import Iterable
@@ -43,32 +44,42 @@ class Standing:
         return {"player": self.player, "score": self.score, **self.details}
 
 
+ENGINE_MODULES = (
+    "companion.not_scrabble",
+    "companion.dictionary_please",
+    "companion.dicewords",
+    "companion.lexicon",
+    "companion.lexicon_solitaire",
+)
 G = TypeVar("G", bound="Game")
-_ENGINES: dict[str, type[Game]] = {}
+_ENGINES: dict[tuple[str, str | None], type[Game]] = {}
 
 
 def register(cls: type[G]) -> type[G]:
-    """Class decorator: make an engine reachable by its game name."""
-    _ENGINES[cls.name] = cls
+    """Class decorator: make an engine reachable by its game name and each of its variants."""
+    for variant in cls.variant_names:
+        _ENGINES[(cls.name, variant)] = cls
     return cls
 
 
-def engine_for(name: str) -> type[Game]:
-    """The rules engine of a game name (the engine modules register themselves on import)."""
-    import companion.dictionary_please
-    import companion.not_scrabble  # noqa: F401
+def engine_for(name: str, variant: str | None = None) -> type[Game]:
+    """The rules engine of a game and variant (the engine modules register themselves on import)."""
+    for module in ENGINE_MODULES:
+        importlib.import_module(module)
 
-    try:
-        return _ENGINES[name]
-    except KeyError:
-        known = ", ".join(sorted(_ENGINES))
-        raise RecordError(f"no rules engine for game {name!r} (engines: {known})") from None
+    engine = _ENGINES.get((name, variant))
+    if engine is None:
+        known = ", ".join(sorted(f"{n}/{v}" if v else n for n, v in _ENGINES))
+        raise RecordError(f"no rules engine for game {name!r} variant {variant!r} (engines: {known})")
+    return engine
 
 
 class Game(ABC):
     """A game in progress, rebuilt from its ``game`` event and the events after it."""
 
     name: ClassVar[str]
+    #: The values of the ``game`` event's ``variant`` this engine plays (None: no variant given).
+    variant_names: ClassVar[tuple[str | None, ...]] = (None,)
 
     def __init__(self, setup: Event, referee: Referee) -> None:
         if setup.type != "game" or setup.get("game") != self.name:
@@ -182,7 +193,8 @@ def load_game(events: Iterable[Event], referee: Referee) -> Game:
     events = list(events)
     if not events or events[0].type != "game":
         raise RecordError("a record starts with a game event")
-    return engine_for(str(events[0].get("game"))).from_events(events, referee)
+    setup = events[0]
+    return engine_for(str(setup.get("game")), setup.get("variant")).from_events(events, referee)
 
 
 def ranked(scores: dict[str, int], details: dict[str, dict[str, Any]], players: list[str]) -> list[Standing]:

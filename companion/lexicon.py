@@ -50,6 +50,7 @@ def _word(value: object, what: str = "word") -> str:
 @register
 class Lexicon(Game):
     name = "lexicon"
+    variant_names = VARIANTS
 
     @classmethod
     def new(cls, referee: Referee, players: list[str], **options: Any) -> Lexicon:

@@ -102,10 +102,9 @@ class SolitaireOne:
         """Every word that can be taken now, with the piles it leaves; longer words first."""
         left = sum(len(p) for p in piles)
         budget = Letters("".join(piles))
-        if left <= END_GAME:
+        lengths = list(range(MIN_WORD, min(left, 10) + 1))
+        if left <= END_GAME:  # the end game: one short word that uses every card left
             lengths = [left] if left >= 2 else []
-        else:
-            lengths = list(range(MIN_WORD, min(left, 10) + 1))
         tops = Letters(p[0] for p in piles if p)
         seen: set[Letters] = set()
         for length in sorted(lengths, reverse=True):
@@ -149,7 +148,7 @@ class SolitaireOne:
         return Solution(found is not None, tuple(found or ()), visited)
 
 
-class _Stop(Exception):
+class _Stop(Exception):  # noqa: N818 - control flow, not an error
     pass
 
 

@@ -6,11 +6,12 @@ import pytest
 
 from companion.cards import DECKS, deck, penalty, red_figure
 from companion.crossword import Grid, GridError, parse_cells
-from companion.engine import RuleError
+from companion.engine import RuleError, load_game
 from companion.lexicon import Lexicon
 from companion.lexicon_party import Party
 from companion.records import Event
 from companion.solitaire import SolitaireOne
+from companion.solitaire_two import SolitaireTwo, deal_two
 from companion.solver import Referee
 
 # Nine words that use the 52 letter cards of the Parker pack exactly; laid out in play order,
@@ -300,3 +301,48 @@ def test_solitaire_one_rules_for_a_word() -> None:
     assert game.piles == ["", "at"]
     game.play("at")  # two cards left: a two-letter word completes it
     assert game.cards_left == 0
+
+
+# -- Solitaire No. 2 ----------------------------------------------------------------------
+
+
+def test_solitaire_two_deal_is_seven_piles_and_the_nest() -> None:
+    piles, nest = deal_two(2)
+    assert [len(p) for p in piles] == [1, 2, 3, 4, 5, 6, 7] and len(nest) == 52 - 28
+
+
+def test_solitaire_two_completable_deal_is_solved_and_replays() -> None:
+    piles, nest = deal_two(2)
+    solution = SolitaireTwo(piles, nest).solve()
+    assert solution.completable is True and solution.hint == solution.words[0]
+    setup = Event("game", {"game": "lexicon", "variant": "solitaire-2", "players": ["Ann"]})
+    game = load_game([setup], Referee.default("standard"))
+    game.push(Event("deal", {"piles": piles, "nest": nest}))
+    for move in solution.words:  # the solver's moves are the record's events
+        game.push(Event.from_text(move, lists=("piles",)))
+    assert game.over and game.standings()[0].score == 0
+
+
+def test_solitaire_two_impossible_position() -> None:
+    solution = SolitaireTwo(["", "", "", "", "", "", "QXZ"], nest="JK", masters=0).solve()
+    assert solution.completable is False
+
+
+def test_solitaire_two_vowels_to_empty_piles_and_masters_once() -> None:
+    game = SolitaireTwo(["", "XA", "", "", "", "", ""], nest="", masters=1)
+    moves = [m for m, _ in game.moves(game.state)]
+    assert "move pile=2" in moves  # "any vowels ... may now be moved to any of the empty spaces"
+    after = dict(SolitaireTwo(["T", "E", "A", "", "", "", ""], nest="", masters=1).moves(
+        SolitaireTwo(["T", "E", "A", "", "", "", ""], nest="", masters=1).state))  # fmt: skip
+    four = {m: s for m, s in after.items() if m.startswith("word") and len(Event.from_text(m)["word"]) == 4}
+    assert four and all(s.masters == 0 for s in four.values())  # TEA and one master: four letters
+
+
+def test_solitaire_one_as_a_record(referee: Referee) -> None:
+    game = load_game([Event("game", {"game": "lexicon", "variant": "solitaire-1", "players": ["Ann"]})], referee)
+    game.push(Event("deal", {"piles": ["HOM", "EAT"]}))
+    with pytest.raises(RuleError, match="cannot be taken"):
+        game.push(Event("word", {"word": "MOTE"}))
+    game.push(Event("word", {"word": "HOME"}))
+    game.push(Event("word", {"word": "AT"}))
+    assert game.over and game.standings()[0].score == 0
