@@ -50,6 +50,7 @@ ENGINE_MODULES = (
     "companion.dicewords",
     "companion.lexicon",
     "companion.lexicon_solitaire",
+    "companion.letter_games",
 )
 G = TypeVar("G", bound="Game")
 _ENGINES: dict[tuple[str, str | None], type[Game]] = {}

@@ -86,14 +86,21 @@ class LexiconSolitaire(Game):
         """A move of No. 2 is legal when it is one of the moves the position allows."""
         if event.type not in ("word", "move", "fill", "turn"):
             raise RecordError(f"Solitaire No. 2 has no {event.type!r} event")
+        if event.type == "word":
+            piles = event["piles"]
+            piles = [piles] if isinstance(piles, int) else piles
+            try:
+                game.state = game.word_move(game.state, str(event["word"]), list(piles))
+            except ValueError as error:
+                raise RuleError("lexicon solitaire no. 2", str(error)) from None
+            self.words.append(str(event["word"]).upper())
+            return
         for text, after in game.moves(game.state):
             move = Event.from_text(text, lists=("piles",))
             if move.type != event.type or any(_norm(event.get(k)) != _norm(v) for k, v in move.data.items()
                                               if k != "piles" or event.get("piles") is not None):  # fmt: skip
                 continue
             game.state = after
-            if event.type == "word":
-                self.words.append(str(event["word"]).upper())
             return
         raise RuleError("lexicon solitaire no. 2", f"{event.to_text()} is not a move the cards allow now")
 

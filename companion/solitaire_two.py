@@ -93,16 +93,16 @@ class SolitaireTwo:
         sources = tops + ([(-1, state.turned[-1])] if state.turned else [])
         shown = Letters("".join(letter for _, letter in sources))
         budget_extra = state.masters
-        seen: set[tuple[int, ...]] = set()
+        seen: set[tuple[tuple[int, ...], int]] = set()  # same cards, same masters: same position
         words = []
         for extra in range(budget_extra + 1):
             for word in self._words_with(shown, extra):
                 words.append((word, extra))
         for word, _ in sorted(words, key=lambda w: (-len(w[0]), w[1])):
             for used, masters in _assign(word.upper(), sources, state.masters):
-                if used in seen:
+                if (used, masters) in seen:
                     continue
-                seen.add(used)
+                seen.add((used, masters))
                 piles = list(state.piles)
                 turned = state.turned
                 for i in used:
@@ -128,6 +128,30 @@ class SolitaireTwo:
                 yield "fill", State(tuple(piles), state.nest, state.turned[:-1], state.masters)
         if state.nest:
             yield "turn", State(state.piles, state.nest[1:], state.turned + state.nest[0], state.masters)
+
+    def word_move(self, state: State, word: str, piles: list[int]) -> State:
+        """The position after taking ``word`` from the named piles (1-7; 0 the turned nest card),
+        masters standing for the letters the cards do not give. Raises ValueError."""
+        word = word.lower()
+        if len(word) < MIN_WORD or word not in self.dictionary:
+            raise ValueError(f"{word.upper()}: a word of four or more letters from the dictionary")
+        cards, new_piles, turned = [], list(state.piles), state.turned
+        for number in piles:
+            if number == 0 and turned:
+                cards.append(turned[-1])
+                turned = turned[:-1]
+            elif 1 <= number <= len(new_piles) and new_piles[number - 1]:
+                cards.append(new_piles[number - 1][-1])
+                new_piles[number - 1] = new_piles[number - 1][:-1]
+            else:
+                raise ValueError(f"no face-up card at {number}")
+        shown = Letters("".join(cards))
+        if len(set(piles)) != len(piles) or not shown <= Letters(word):
+            raise ValueError(f"the cards {''.join(cards)} are not letters of {word.upper()}")
+        masters = len(word) - len(shown)
+        if masters > state.masters:
+            raise ValueError(f"{word.upper()} needs {masters} masters; {state.masters} left")
+        return State(tuple(new_piles), state.nest, turned, state.masters - masters)
 
     def _words_with(self, shown: Letters, extra: int) -> list[str]:
         """Words of 4+ letters from the cards shown and exactly ``extra`` masters."""

@@ -1,0 +1,621 @@
+"""The letter games of the old letter box (shared/rules/anagrams-and-letter-games.txt).
+
+Public API: :class:`Anagrams`, :class:`WordBuilding`, :class:`SpellingMatch`,
+:class:`Speculation`, :class:`TravellingLetters`, :class:`Rotation`, :func:`syllable_starts`.
+
+Every game's record has ``game: anagrams`` and a ``variant``: none for Anagrams, ``pool`` for
+its variant with a pool of counters, ``word-building``, ``spelling-match``, ``speculation``,
+``travelling-letters``, ``rotation``. Counters move only by the rules quoted at each event; the
+standings are the counters held (Spelling Match: words formed; Travelling Letters: the letters
+of one's best word). The text is partly garbled and cut: docs/records.md lists what it leaves
+out and what we chose.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from companion.engine import Game, RuleError, Standing, ranked, register
+from companion.letters import LetterError, Letters
+from companion.records import Event, RecordError
+
+GENERAL = "letter games general rules"
+VOWELS = "aeiouy"
+
+
+def syllable_starts(word: str) -> list[int]:
+    """Where the syllables of ``word`` begin, by a simple rule: one consonant between vowel groups
+    goes with the second (VCV: ti-ger), two or more are split after the first (VCCV: gar-den).
+
+    >>> syllable_starts("garden"), syllable_starts("tiger"), syllable_starts("abdicate")
+    ([0, 3], [0, 2], [0, 2, 4])
+    """
+    word = word.lower()
+    groups = [m.span() for m in re.finditer(f"[{VOWELS}]+", word)]
+    if len(groups) > 1 and groups[-1] == (len(word) - 1, len(word)) and word.endswith("e"):
+        groups.pop()  # a final silent E: CATE is one syllable
+    starts = [0]
+    for (_, end), (start, _) in itertools.pairwise(groups):
+        consonants = start - end
+        if consonants == 1:
+            starts.append(start - 1)
+        elif consonants > 1:
+            starts.append(end + 1)
+    return sorted(set(starts))
+
+
+def _letters(value: object, what: str) -> Letters:
+    try:
+        return Letters(str(value))
+    except LetterError as error:
+        raise RecordError(f"{what}: {error}") from None
+
+
+class CounterGame(Game):
+    """A letter game scored with counters: each player's stock, the pool, and a ledger."""
+
+    name = "anagrams"
+    start_counters = 10
+
+    def reset(self) -> None:
+        self.counters = {p: int(self.setup.get("counters", self.start_counters)) for p in self.players}
+        self.pool = 0
+        self.ledger: list[tuple[str, str, int, str]] = []  # (payer, payee, counters, why)
+        self.ended: str | None = None
+        self.first_draws: dict[str, str] = {}
+        self.leader: str | None = None
+        self.setup_game()
+
+    def setup_game(self) -> None:
+        """Anything a game sets up after the counters are handed out."""
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None
+
+    def pay(self, payer: str, payee: str, n: int, why: str) -> None:
+        """Move counters: ``pool`` is the pool. A stock may go below zero (paid later: a gap)."""
+        if payer == "pool":
+            self.pool -= n
+        else:
+            self.counters[payer] -= n
+        if payee == "pool":
+            self.pool += n
+        else:
+            self.counters[payee] += n
+        self.ledger.append((payer, payee, n, why))
+
+    def is_word(self, word: str) -> bool:
+        return word.lower() in self.referee.dictionary
+
+    def _first_draw(self, event: Event) -> None:
+        """General rules: "The one drawing the letter nearest the end of the alphabet acts first."
+        Ties draw again."""
+        player = self.player(event["player"])
+        letter = str(event["letter"]).lower()
+        if self.leader is not None or player in self.first_draws or len(letter) != 1:
+            raise RuleError(GENERAL, f"{player} does not draw for leader now")
+        self.first_draws[player] = letter
+        drawing = [p for p in self.players if p in self.first_draws]
+        if len(drawing) == len(self.players) or getattr(self, "_redraw", None) == set(drawing):
+            best = max(self.first_draws[p] for p in drawing)
+            tied = {p for p in drawing if self.first_draws[p] == best}
+            self.first_draws = {}
+            if len(tied) == 1:
+                self.leader = tied.pop()
+                self.on_leader()
+            else:
+                self._redraw = tied
+
+    def on_leader(self) -> None:
+        """Called when the first leader (dealer) is known."""
+
+    def next_player(self, player: str, right: bool = False) -> str:
+        """ "The turn to lead or deal passes to the left. The turn to play goes to right": the
+        seating order is clockwise, so the left is the next player and the right the previous."""
+        i = self.players.index(player)
+        return self.players[(i - 1 if right else i + 1) % len(self.players)]
+
+    def standings(self) -> list[Standing]:
+        details = {p: {"counters": self.counters[p]} for p in self.players}
+        return ranked(dict(self.counters), details, self.players)
+
+    def dispatch(self, event: Event, handlers: dict[str, Any]) -> None:
+        if self.over and event.type not in ("end", "ask"):
+            raise RuleError(GENERAL, "the game is over")
+        handlers = {"first-draw": self._first_draw, "end": self._end, **handlers}
+        handler = handlers.get(event.type)
+        if handler is None:
+            raise RecordError(f"{type(self).__name__} has no {event.type!r} event")
+        handler(event)
+
+    def _end(self, event: Event) -> None:
+        self.ended = str(event.get("reason", "agreed"))
+
+
+@register
+class Anagrams(CounterGame):
+    """Anagrams: the leader's words, the time limit, counters and fines; and the pool variant."""
+
+    variant_names = (None, "pool")
+
+    def setup_game(self) -> None:
+        minutes = self.setup.get("minutes", 5)
+        if minutes not in (5, 10, 15):
+            raise RecordError("The time allotted ... may be fixed at five, ten or fifteen minutes")
+        self.minutes = minutes
+        self.with_pool = self.setup.get("variant") == "pool"
+        self.led: list[str] = []
+        self.words: dict[str, str] = {}
+        self.phase = "draw"
+        self.announced: list[str] = []
+        self.relieved: set[str] = set()
+        self.found: dict[str, set[str]] = {}
+        if self.with_pool:  # "Each player contributes five counters to a pool"
+            for p in self.players:
+                self.pay(p, "pool", 5, "contribution to the pool")
+
+    def on_leader(self) -> None:
+        self.phase = "lead"
+
+    def _apply(self, event: Event) -> None:
+        self.dispatch(event, {
+            "lead": self._lead, "ready": self._ready, "announce": self._announce, "words": self._words,
+            "early": self._fine, "assist": self._fine, "wrong-letters": self._wrong_letters,
+            "stop": self._stop, "ask": self._ask,
+        })  # fmt: skip
+
+    def _lead(self, event: Event) -> None:
+        """ "The leader selects as many words as there are players, besides himself, and gives each
+        player the letters which spell one of these words" (each a different word)."""
+        leader = self.player(event["leader"])
+        if self.phase == "asking":  # "Each player acts as leader in turn": the lead passes left
+            expected = self.next_player(self.led[-1])
+        elif self.phase == "lead":
+            expected = self.leader
+        else:
+            raise RuleError("anagrams", "draw for leader first" if self.phase == "draw" else "the round is in play")
+        if leader != expected:
+            raise RuleError("anagrams", f"{expected} leads now, not {leader}")
+        words: dict[str, str] = {}
+        for item in event["words"]:
+            player, sep, word = str(item).partition(":")
+            if not sep:
+                raise RecordError(f"{item!r}: write Player:WORD")
+            words[self.player(player)] = word.lower()
+        others = [p for p in self.players if p != leader]
+        if sorted(words) != sorted(others):
+            raise RuleError("anagrams", f"one word for each of {', '.join(others)}")
+        if len(set(words.values())) != len(words):
+            raise RuleError("anagrams", "the letters of a different word for each player")
+        for word in words.values():
+            if not self.is_word(word):
+                raise RuleError("anagrams", f"{word.upper()} is not in the dictionary")
+        self.leader = leader
+        self.words, self.phase, self.announced, self.relieved = words, "given", [], set()
+        self.found = {p: set() for p in others}
+
+    def _ready(self, event: Event) -> None:
+        """ "he calls Ready. ... All begin at the same time" (the session's timer runs the minutes)."""
+        if self.phase != "given":
+            raise RuleError("anagrams", "the words are not given out")
+        self.phase = "ready"
+
+    def _announce(self, event: Event) -> None:
+        """ "each must find out his word within a specified time, and as soon as discovered announce
+        it to the leader"."""
+        player = self.player(event["player"])
+        if self.phase != "ready" or player not in self.words:
+            raise RuleError("anagrams", f"{player} has no word to announce now")
+        if str(event["word"]).lower() != self.words[player] or player in self.announced:
+            return  # a wrong guess costs nothing; the player may try again
+        self.announced.append(player)
+        if self.with_pool:
+            self.pay(self.leader or "pool", player, 1, f"announced {self.words[player].upper()}")
+            if len(self.announced) == 1 and self.setup.get("first_bonus", False):
+                self.pay("pool", player, 1, "first to announce his word")
+
+    def _words(self, event: Event) -> None:
+        """Pool variant: "makes as many words as he can from the letters received ... For each word
+        made he receives one counter from the pool"."""
+        player = self.player(event["player"])
+        if not self.with_pool or self.phase != "ready" or player not in self.words:
+            raise RuleError("anagrams pool", "words from one's letters count only in the pool variant, in play")
+        letters = Letters(self.words[player])
+        for word in event["words"]:
+            word = str(word).lower()
+            if word in self.found[player] or not self.is_word(word) or not _letters(word, "word") <= letters:
+                raise RuleError("anagrams pool", f"{word.upper()} is not a new word from {player}'s letters")
+            self.found[player].add(word)
+            self.pay("pool", player, 1, f"word {word.upper()}")
+
+    def _fine(self, event: Event) -> None:
+        """ "No player is allowed to assist another under penalty of paying one counter"; "If any
+        player studies his letters before the leader calls ready, he pays one counter"."""
+        player = self.player(event["player"])
+        if event.type == "early" and self.phase != "given":
+            raise RuleError("anagrams", "studying early is before the call of ready")
+        self.pay(player, self.leader or "pool", 1, "assisting another" if event.type == "assist" else "studied early")
+
+    def _wrong_letters(self, event: Event) -> None:
+        """ "If the leader gives out too few or too many, or the wrong letters ... the one getting that
+        word, is not only relieved from the payment of a fine, but receives one counter"."""
+        player = self.player(event["player"])
+        if player not in self.words or self.phase not in ("given", "ready"):
+            raise RuleError("anagrams", f"{player} has no letters from the leader now")
+        self.relieved.add(player)
+        self.pay(self.leader or "pool", player, 1, "the leader gave wrong letters")
+
+    def _stop(self, event: Event) -> None:
+        """ "the leader then pays each player who has announced his word ... one counter; and all
+        players who have not done so, must pay the leader one counter"."""
+        if self.phase != "ready":
+            raise RuleError("anagrams", "Stop is called after Ready")
+        leader = self.leader or ""
+        for p in self.words:
+            if p in self.announced:
+                if not self.with_pool:
+                    self.pay(leader, p, 1, f"announced {self.words[p].upper()}")
+            elif p not in self.relieved:
+                self.pay(p, leader, 1, f"did not announce {self.words[p].upper()}")
+        self.led.append(leader)
+        self.phase = "asking"
+
+    def _ask(self, event: Event) -> None:
+        """ "Any player who is unable to discover his word, is at liberty to ... require him to name
+        it. If the leader fails to do this within one minute, he must pay such player one
+        counter." ``named``: did the leader name it in time?"""
+        player = self.player(event["player"])
+        if self.phase != "asking" or player not in self.words or player in self.announced:
+            raise RuleError("anagrams", f"{player} has no unfound word to ask about")
+        if event["named"] is False:
+            self.pay(self.leader or "", player, 1, "the leader could not name the word")
+        self.words.pop(player)
+
+    @property
+    def over(self) -> bool:
+        """ "When each player has acted as leader, the game is ended" (asking may still follow)."""
+        return self.ended is not None or len(getattr(self, "led", [])) == len(self.players)
+
+
+@register
+class WordBuilding(CounterGame):
+    """Word Building: a word spelled from the crib a letter a turn, then built up from the hands."""
+
+    variant_names = ("word-building",)
+
+    def reset(self) -> None:
+        super().reset()
+        box = int(self.setup.get("counters_in_box", 125))
+        # "He sets apart twenty-five counters for a pool, and divides the remainder equally".
+        self.pool = 25
+        self.counters = dict.fromkeys(self.players, (box - 25) // len(self.players))
+        self.crib = Letters()
+        self.phase = "draw"
+        self.turn: str | None = None
+        self.built = ""  # the word on the table so far
+        self.adders: list[str] = []
+
+    def on_leader(self) -> None:
+        self.phase = "deal"
+
+    def _apply(self, event: Event) -> None:
+        self.dispatch(event, {"deal": self._deal, "add": self._add, "cannot": self._cannot,
+                              "complete": self._complete, "finish": self._finish})  # fmt: skip
+
+    def _deal(self, event: Event) -> None:
+        """ "The dealer gives each player ten letters and lays twenty others face upward in the
+        center of the table. The latter form a crib" (also the refill after a word is finished)."""
+        if self.phase not in ("deal", "finished"):
+            raise RuleError("word building", "a word is being built")
+        self.crib = _letters(event["crib"], "crib")
+        self.phase, self.built, self.adders = "crib", "", []
+        self.turn = self.next_player(self.leader or self.players[0], right=True)
+
+    def _add(self, event: Event) -> None:
+        """Crib: each player "thinks of a word" and sets apart its next letter; "Each player who
+        begins a new syllable to the word, that is, plays the first letter of one, receives one
+        counter". Hands: each play adds one letter; a changed (transposed) word earns two."""
+        player = self.player(event["player"])
+        if self.phase not in ("crib", "hands") or player != self.turn:
+            raise RuleError("word building", f"it is {self.turn}'s turn" if self.turn else "no word is being built")
+        letter, word = str(event["letter"]).lower(), str(event["word"]).lower()
+        if len(letter) != 1 or not self.is_word(word):
+            raise RuleError("word building", f"{word.upper()} is not a word")
+        if self.phase == "crib":
+            if not word.startswith(self.built + letter):
+                raise RuleError("word building", f"{word.upper()} does not begin {(self.built + letter).upper()}")
+            if not Letters(letter) <= self.crib:
+                raise RuleError("word building", f"no {letter.upper()} left in the crib")
+            self.crib = self.crib - Letters(letter)
+            if len(self.built) in syllable_starts(word):
+                self.pay("pool", player, 1, f"began a syllable of {word.upper()}")
+            self.built += letter
+        else:
+            if Letters(word) != Letters(self.built) + Letters(letter):
+                raise RuleError("word building", f"{word.upper()} is not {self.built.upper()} and {letter.upper()}")
+            source = event.get("from", "hand")
+            if source == "crib":
+                if not Letters(letter) <= self.crib:
+                    raise RuleError("word building", f"no {letter.upper()} left in the crib")
+                self.crib = self.crib - Letters(letter)
+            if not word.startswith(self.built) and not word.endswith(self.built):
+                self.pay("pool", player, 2, f"changed {self.built.upper()} into {word.upper()}")
+            self.built = word
+        self.adders.append(player)
+        self.turn = self.next_player(player, right=True)
+
+    def _cannot(self, event: Event) -> None:
+        """Crib: "loses his turn, and pays one counter to each player who has added a letter";
+        hands: "he pays the last player one counter"."""
+        player = self.player(event["player"])
+        if player != self.turn:
+            raise RuleError("word building", f"it is {self.turn}'s turn")
+        if self.phase == "crib":
+            for adder in dict.fromkeys(self.adders):
+                if adder != player:
+                    self.pay(player, adder, 1, "could not play from the crib")
+        elif self.adders:
+            self.pay(player, self.adders[-1], 1, "could not build the word")
+        self.turn = self.next_player(player, right=True)
+
+    def _complete(self, event: Event) -> None:
+        """ "As soon as a complete word has been formed from the crib, which cannot from it be further
+        enlarged ..., the next one in turn may build it up from the letters in his hand"."""
+        if self.phase != "crib" or not self.is_word(self.built):
+            raise RuleError("word building", f"{self.built.upper() or 'nothing'} is not a complete word")
+        self.phase = "hands"
+
+    def _finish(self, event: Event) -> None:
+        """ "When a word can be no further built up ... the one last playing returns its letters to the
+        box and receives one counter from the pool"."""
+        if self.phase != "hands" or not self.adders:
+            raise RuleError("word building", "no word is being built up")
+        self.pay("pool", self.adders[-1], 1, f"last to build {self.built.upper()}")
+        self.phase = "finished"
+
+
+@register
+class SpellingMatch(CounterGame):
+    """The Spelling Match: mixed stacks passed on, and words spelled from them."""
+
+    variant_names = ("spelling-match",)
+
+    def setup_game(self) -> None:
+        self.each = int(self.setup.get("words_each", 3))
+        self.length = int(self.setup.get("letters", 5))
+        if not 3 <= self.length <= 6:
+            raise RecordError('the letters in each word "may be three, four, five or six"')
+        self.stacks: dict[str, str] = {}  # "Owner#n" -> the contributed word
+        self.taken: dict[str, str] = {}  # stack -> who spelled it
+        self.words: dict[str, list[str]] = {p: [] for p in self.players}
+
+    def _apply(self, event: Event) -> None:
+        self.dispatch(event, {"contribute": self._contribute, "spell": self._spell,
+                              "improper": self._improper, "call": self._call})  # fmt: skip
+
+    def _contribute(self, event: Event) -> None:
+        player = self.player(event["player"])
+        words = [str(w).lower() for w in event["words"]]
+        if any(k.startswith(player + "#") for k in self.stacks):
+            raise RuleError("spelling match", f"{player} has contributed")
+        if len(words) != self.each or any(len(w) != self.length or not self.is_word(w) for w in words):
+            raise RuleError("spelling match", f"{self.each} words of {self.length} letters each")
+        for n, word in enumerate(words, start=1):
+            self.stacks[f"{player}#{n}"] = word
+
+    def _spell(self, event: Event) -> None:
+        """ "each player takes one stack from any of his right hand neighbors and endeavors to form a
+        word from its letters"; "No player can take a stack from his left hand neighbor or one
+        that he himself contributed"."""
+        player = self.player(event["player"])
+        stack = str(event["stack"])
+        if stack not in self.stacks or stack in self.taken:
+            raise RuleError("spelling match", f"no stack {stack} to take")
+        owner = stack.split("#")[0]
+        if owner in (player, self.next_player(player)):
+            raise RuleError("spelling match", f"{player} may not take a stack from {owner}")
+        word = str(event["word"]).lower()
+        if Letters(word) != Letters(self.stacks[stack]) or not self.is_word(word):
+            raise RuleError("spelling match", f"{word.upper()} is not a word of the stack's letters")
+        self.taken[stack] = player
+        self.words[player].append(word)
+
+    def _improper(self, event: Event) -> None:
+        """ "If he fails to do so ... the player selecting the stack forfeits any words he may have
+        formed, and the player first named is entitled to count them as his own"."""
+        caller, contributor = self.player(event["player"]), self.player(event["contributor"])
+        self.words[caller].extend(self.words[contributor])
+        self.words[contributor] = []
+
+    def _call(self, event: Event) -> None:
+        """ "he calls game, and the player then having the largest number of words on the table wins"."""
+        self.player(event["player"])
+        self.ended = "game"
+
+    def standings(self) -> list[Standing]:
+        scores = {p: len(self.words[p]) for p in self.players}
+        return ranked(scores, {p: {"words": [w.upper() for w in self.words[p]]} for p in self.players}, self.players)
+
+
+@register
+class Speculation(CounterGame):
+    """Speculation: words from six letters and the dealer's exposed letter; the dealer's Plum."""
+
+    variant_names = ("speculation",)
+    start_counters = 0
+
+    def setup_game(self) -> None:
+        self.pool = int(self.setup.get("pool", 100))  # "The counters form a pool"
+        self.exposed: str | None = None
+        self.dealt: list[str] = []
+        self.plum_words: set[str] = set()
+        self.plum: Letters | None = None
+        self.claimed: dict[str, set[str]] = {}
+
+    def _apply(self, event: Event) -> None:
+        self.dispatch(event, {"deal": self._deal, "words": self._words, "plum": self._plum,
+                              "overlooked": self._overlooked})  # fmt: skip
+
+    def _deal(self, event: Event) -> None:
+        """The deal passes to the left; "When each has dealt once, the game is ended"."""
+        dealer = self.player(event["dealer"])
+        expected = self.leader if not self.dealt else self.next_player(self.dealt[-1])
+        if dealer != expected or len(self.dealt) == len(self.players):
+            raise RuleError("speculation", f"{expected} deals now" if expected else "draw for dealer first")
+        self.exposed = str(event["exposed"]).lower()
+        self.dealt.append(dealer)
+        self.plum, self.plum_words, self.claimed = None, set(), {p: set() for p in self.players}
+
+    def _formed(self, player: str, letters: Letters, words: list[str]) -> list[str]:
+        assert self.exposed is not None
+        budget = letters + Letters(self.exposed)
+        found = []
+        for word in (str(w).lower() for w in words):
+            if word in self.claimed[player] or not self.is_word(word) or not Letters(word) <= budget:
+                raise RuleError("speculation", f"{word.upper()} is not a new word from those letters")
+            self.claimed[player].add(word)
+            found.append(word)
+        return found
+
+    def _words(self, event: Event) -> None:
+        """ "Each player then forms as many words as he can with his six letters, including also the one
+        exposed by the dealer, and for each word formed, receives one counter from the pool"."""
+        player = self.player(event["player"])
+        if self.exposed is None:
+            raise RuleError("speculation", "no letter is exposed")
+        for word in self._formed(player, _letters(event["letters"], "letters"), list(event["words"])):
+            self.pay("pool", player, 1, f"word {word.upper()}")
+
+    def _plum(self, event: Event) -> None:
+        """ "The dealer is then at liberty to turn up the letters of his Plum ... He also receives one
+        counter from the pool for each word formed"."""
+        dealer = self.dealt[-1] if self.dealt else None
+        if dealer is None or self.plum is not None:
+            raise RuleError("speculation", "the Plum is turned up once a deal")
+        self.plum = _letters(event["letters"], "plum")
+        for word in self._formed(dealer, self.plum, list(event["words"])):
+            self.plum_words.add(word)
+            self.pay("pool", dealer, 1, f"plum word {word.upper()}")
+
+    def _overlooked(self, event: Event) -> None:
+        """ "if the dealer fails to think of all the words that can be formed with them, any player
+        noticing the omission can take one counter for each word overlooked"."""
+        player = self.player(event["player"])
+        if self.plum is None:
+            raise RuleError("speculation", "the Plum has not been turned up")
+        assert self.exposed is not None
+        for word in (str(w).lower() for w in event["words"]):
+            ok = self.is_word(word) and Letters(word) <= self.plum + Letters(self.exposed)
+            if not ok or word in self.plum_words:
+                raise RuleError("speculation", f"{word.upper()} is no overlooked word of the Plum")
+            self.plum_words.add(word)
+            self.pay("pool", player, 1, f"overlooked {word.upper()}")
+
+
+@register
+class TravellingLetters(CounterGame):
+    """The Travelling Letters: the largest word after three deals."""
+
+    variant_names = ("travelling-letters",)
+
+    def setup_game(self) -> None:
+        self.round = 0
+        self.best: dict[str, str] = {}
+
+    def _apply(self, event: Event) -> None:
+        self.dispatch(event, {"deal": self._deal, "word": self._word})
+
+    def _deal(self, event: Event) -> None:
+        """ "Each player is then dealt fifteen more letters ... A third deal and round then takes
+        place, and when it is finished the game is ended"."""
+        if self.round == 3:
+            raise RuleError("travelling letters", "three deals make the game")
+        self.round += 1
+
+    def _word(self, event: Event) -> None:
+        """ "each endeavors to enlarge his word, or make a different one which contains more letters"."""
+        player = self.player(event["player"])
+        word = str(event["word"]).lower()
+        if not self.round:
+            raise RuleError("travelling letters", "the letters are not dealt")
+        if not self.is_word(word):
+            raise RuleError("travelling letters", f"{word.upper()} is not a word")
+        if player in self.best and len(word) <= len(self.best[player]):
+            raise RuleError(
+                "travelling letters", f"{word.upper()} has no more letters than {self.best[player].upper()}"
+            )
+        self.best[player] = word
+
+    def standings(self) -> list[Standing]:
+        """ "The player having formed the word containing the largest number of letters, wins ...
+        the same number of letters, the one containing the greatest number of syllables wins"."""
+        order = sorted(self.players, key=lambda p: (-len(self.best.get(p, "")),
+                                                    -len(syllable_starts(self.best.get(p, "") or "x"))))  # fmt: skip
+        return [Standing(p, len(self.best.get(p, "")), {"word": self.best.get(p, "").upper()}) for p in order]
+
+
+@register
+class Rotation(CounterGame):
+    """Rotation: a long word played a letter a turn; four table letters worth 1 to 4."""
+
+    variant_names = ("rotation",)
+    start_counters = 0
+
+    def setup_game(self) -> None:
+        self.pool = int(self.setup.get("pool", 100))
+        self.values: dict[str, int] = {}
+        self.word = ""
+        self.at = 0
+        self.turn: str | None = None
+
+    def _apply(self, event: Event) -> None:
+        self.dispatch(event, {"deal": self._deal, "word": self._word, "play": self._play, "cannot": self._cannot})
+
+    def _deal(self, event: Event) -> None:
+        """ "These values are one, two, three and four, according to the order of the four letters in
+        the alphabet"."""
+        if self.leader is None:
+            raise RuleError("rotation", "draw for dealer first")
+        table = str(event["table"]).lower()
+        if len(table) != 4 or not table.isalpha():
+            raise RecordError("four letters are placed in the center of the table")
+        self.values = {c: i for i, c in enumerate(sorted(table), start=1)}
+        self.turn = self.leader
+
+    def _word(self, event: Event) -> None:
+        """ "The dealer leads and announces the first word ... containing eight or more letters ...,
+        of which he holds and must play the first letter"."""
+        player = self.player(event["player"])
+        word = str(event["word"]).lower()
+        if not self.values or player != self.turn or (self.word and self.at < len(self.word)):
+            raise RuleError("rotation", f"{self.turn} announces the next word" if self.values else "deal first")
+        if len(word) < 8 or not self.is_word(word):
+            raise RuleError("rotation", f"{word.upper()}: a word of eight or more letters")
+        self.word, self.at = word, 0
+
+    def _play(self, event: Event) -> None:
+        """ "Each in turn plays one letter of the word, always the next one in order". A letter of
+        the four on the table earns its value from the pool (our reading: the text is cut here)."""
+        player = self.player(event["player"])
+        letter = str(event["letter"]).lower()
+        if player != self.turn or not self.word or self.at >= len(self.word):
+            raise RuleError("rotation", f"it is {self.turn}'s turn")
+        if letter != self.word[self.at]:
+            raise RuleError("rotation", f"the next letter of {self.word.upper()} is {self.word[self.at].upper()}")
+        if letter in self.values:
+            self.pay("pool", player, self.values[letter], f"played {letter.upper()}")
+        self.at += 1
+        self.turn = self.next_player(player, right=True)
+
+    def _cannot(self, event: Event) -> None:
+        """ "If he is unable to play it, the dealer gives each player except him one counter"."""
+        player = self.player(event["player"])
+        if player != self.turn or not self.word:
+            raise RuleError("rotation", f"it is {self.turn}'s turn")
+        for other in self.players:
+            if other != player:
+                self.pay("pool", other, 1, f"{player} could not play {self.word[self.at].upper()}")
+        self.turn = self.next_player(player, right=True)

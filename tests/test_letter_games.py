@@ -1,0 +1,167 @@
+"""The letter games of the old box (shared/rules/anagrams-and-letter-games.txt), rule by rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import RuleError, load_game
+from companion.letter_games import syllable_starts
+from companion.records import Event
+from companion.solver import Referee
+
+PLAYERS = ["Ann", "Ben", "Cat"]
+
+
+def start(referee: Referee, variant: str | None, **options: object):
+    setup = {"game": "anagrams", "players": PLAYERS, **options}
+    if variant:
+        setup["variant"] = variant
+    game = load_game([Event("game", setup)], referee)
+    for player, letter in zip(PLAYERS, "ZAB", strict=True):  # Ann draws Z: nearest the end leads
+        game.push(Event("first-draw", {"player": player, "letter": letter}))
+    return game
+
+
+def push(game, *events: Event | str) -> None:
+    for event in events:
+        game.push(Event.from_text(event) if isinstance(event, str) else event)
+
+
+def lead(game, leader: str, words: dict[str, str]) -> None:
+    game.push(Event("lead", {"leader": leader, "words": [f"{p}:{w}" for p, w in words.items()]}))
+
+
+def test_general_rules_the_letter_nearest_the_end_leads_ties_draw_again(referee: Referee) -> None:
+    game = load_game([Event("game", {"game": "anagrams", "players": PLAYERS})], referee)
+    push(game, "first-draw player=Ann letter=Y", "first-draw player=Ben letter=Y", "first-draw player=Cat letter=B")
+    assert game.leader is None
+    push(game, "first-draw player=Ann letter=C", "first-draw player=Ben letter=K")
+    assert game.leader == "Ben"
+
+
+def test_anagrams_found_words_earn_a_counter_and_missed_ones_cost_one(referee: Referee) -> None:
+    game = start(referee, None)
+    lead(game, "Ann", {"Ben": "garden", "Cat": "silent"})
+    push(game, "ready", "announce player=Ben word=DANGER", "announce player=Ben word=GARDEN", "stop")
+    assert game.counters == {"Ann": 10, "Ben": 11, "Cat": 9}  # Cat paid, Ann paid Ben
+
+
+def test_anagrams_each_player_a_different_word_from_the_dictionary(referee: Referee) -> None:
+    game = start(referee, None)
+    with pytest.raises(RuleError, match="different word"):
+        lead(game, "Ann", {"Ben": "garden", "Cat": "garden"})
+    with pytest.raises(RuleError, match="not in the dictionary"):
+        lead(game, "Ann", {"Ben": "gardne", "Cat": "silent"})
+    with pytest.raises(RuleError, match="Ann leads now"):
+        lead(game, "Ben", {"Ann": "garden", "Cat": "silent"})
+
+
+def test_anagrams_time_limit_is_five_ten_or_fifteen_minutes(referee: Referee) -> None:
+    with pytest.raises(ValueError, match="five, ten or fifteen"):
+        start(referee, None, minutes=7)
+
+
+def test_anagrams_fines_early_study_assisting_wrong_letters_and_naming(referee: Referee) -> None:
+    game = start(referee, None)
+    lead(game, "Ann", {"Ben": "garden", "Cat": "silent"})
+    push(game, "early player=Ben", "ready", "assist player=Cat", "wrong-letters player=Cat", "stop")
+    # Ben: -1 early, -1 not announced; Cat: -1 assist, +1 wrong letters, no fine for not announcing
+    assert game.counters == {"Ann": 12, "Ben": 8, "Cat": 10}
+    game.push(Event("ask", {"player": "Ben", "named": False}))  # the leader could not name it in a minute
+    assert game.counters["Ben"] == 9 and game.counters["Ann"] == 11
+
+
+def test_anagrams_each_player_leads_in_turn_then_the_game_ends(referee: Referee) -> None:
+    game = start(referee, None)
+    for leader, words in [("Ann", {"Ben": "garden", "Cat": "silent"}), ("Ben", {"Ann": "garden", "Cat": "silent"}),
+                          ("Cat", {"Ann": "garden", "Ben": "silent"})]:  # fmt: skip
+        lead(game, leader, words)
+        push(game, "ready", "stop")
+    assert game.over
+
+
+def test_anagrams_pool_variant(referee: Referee) -> None:
+    game = start(referee, "pool", first_bonus=True)
+    assert game.pool == 15 and game.counters["Ann"] == 5  # five counters each to the pool
+    lead(game, "Ann", {"Ben": "garden", "Cat": "silent"})
+    push(game, "ready")
+    game.push(Event("words", {"player": "Ben", "words": ["danger", "grand"]}))  # a counter each
+    with pytest.raises(RuleError, match="not a new word"):
+        game.push(Event("words", {"player": "Ben", "words": ["grand"]}))
+    push(game, "announce player=Ben word=GARDEN", "stop")  # +1 from the leader, +1 first; Cat pays 1
+    assert game.counters == {"Ann": 5, "Ben": 9, "Cat": 4} and game.pool == 12
+
+
+def test_word_building_from_the_crib_syllables_and_fines(referee: Referee) -> None:
+    game = start(referee, "word-building")
+    assert game.pool == 25 and game.counters == {"Ann": 33, "Ben": 33, "Cat": 33}
+    push(game, "deal crib=GARDENSTOPLIMBXYZQUIK")
+    assert game.turn == "Cat"  # the player on the dealer's right
+    push(game, "add player=Cat letter=G word=GARDEN")  # the first letter: a counter
+    push(game, "add player=Ben letter=A word=GARDEN", "add player=Ann letter=R word=GARDEN")
+    push(game, "cannot player=Cat")  # pays Ben and Ann
+    assert game.counters == {"Ann": 34, "Ben": 34, "Cat": 32}
+    push(game, "add player=Ben letter=D word=GARDEN")  # GAR-DEN: D begins a syllable
+    assert game.counters["Ben"] == 35
+
+
+def test_word_building_with_the_hands_a_changed_word_earns_two(referee: Referee) -> None:
+    game = start(referee, "word-building")
+    push(game, "deal crib=RATEXXXXXXXXXXXXXXXX")
+    for player, letter in [("Cat", "R"), ("Ben", "A"), ("Ann", "T")]:
+        game.push(Event("add", {"player": player, "letter": letter, "word": "rat"}))
+    push(game, "complete")
+    before = game.counters["Cat"]
+    push(game, "add player=Cat letter=S word=STAR")  # R A T rearranged with an S
+    assert game.counters["Cat"] == before + 2
+    push(game, "cannot player=Ben", "finish")
+    assert game.phase == "finished"
+
+
+def test_spelling_match(referee: Referee) -> None:
+    game = start(referee, "spelling-match", words_each=1, letters=5)
+    for player, word in [("Ann", "grand"), ("Ben", "stone"), ("Cat", "bread")]:
+        game.push(Event("contribute", {"player": player, "words": [word]}))
+    with pytest.raises(RuleError, match="may not take a stack from Ben"):  # his left-hand neighbour
+        game.push(Event("spell", {"player": "Ann", "stack": "Ben#1", "word": "notes"}))
+    game.push(Event("spell", {"player": "Ann", "stack": "Cat#1", "word": "beard"}))
+    game.push(Event("spell", {"player": "Ben", "stack": "Ann#1", "word": "grand"}))
+    game.push(Event("improper", {"player": "Ben", "contributor": "Ann"}))  # Ann forfeits her words
+    push(game, "call player=Ben")  # "he calls game"
+    assert [(s.player, s.score) for s in game.standings()][:1] == [("Ben", 2)]
+
+
+def test_speculation(referee: Referee) -> None:
+    game = start(referee, "speculation")
+    push(game, "deal dealer=Ann exposed=E")
+    game.push(Event("words", {"player": "Ben", "letters": "STONRA", "words": ["stone", "notes"]}))
+    game.push(Event("plum", {"letters": "LATS", "words": ["slate"]}))
+    game.push(Event("overlooked", {"player": "Cat", "words": ["steal", "least"]}))
+    assert game.counters == {"Ann": 1, "Ben": 2, "Cat": 2}
+    with pytest.raises(RuleError, match="Ben deals now"):
+        push(game, "deal dealer=Cat exposed=A")
+
+
+def test_travelling_letters_largest_word_then_syllables(referee: Referee) -> None:
+    game = start(referee, "travelling-letters")
+    push(game, "deal", "word player=Ann word=STONE", "word player=Ben word=STRENGTH", "word player=Cat word=AREA")
+    with pytest.raises(RuleError, match="no more letters"):
+        push(game, "word player=Ann word=NOTES")
+    push(game, "deal", "word player=Cat word=ABDICATE", "deal")
+    with pytest.raises(RuleError, match="three deals"):
+        push(game, "deal")
+    assert [s.player for s in game.standings()][:2] == ["Cat", "Ben"]  # 8 letters each: AB-DI-CATE has more syllables
+
+
+def test_rotation(referee: Referee) -> None:
+    game = start(referee, "rotation")
+    push(game, "deal table=YRHD")  # D 1, H 2, R 3, Y 4
+    assert game.values == {"d": 1, "h": 2, "r": 3, "y": 4}
+    push(game, "word player=Ann word=HARDWARE", "play player=Ann letter=H")  # H: 2
+    push(game, "cannot player=Cat")  # the player on the right of the dealer: the others get one each
+    push(game, "play player=Ben letter=A")
+    assert game.counters == {"Ann": 3, "Ben": 1, "Cat": 0}
+
+
+def test_syllables() -> None:
+    assert syllable_starts("abdicate") == [0, 2, 4] and syllable_starts("strength") == [0]
