@@ -41,6 +41,7 @@ data: venv
 bench: venv
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/dicewords.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
