@@ -17,7 +17,7 @@ players' table of letter values), ``roll``, ``reroll``, ``declare``, ``challenge
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.dice import DICE, WILD, LetterValues, RollError, parse_roll
 from companion.engine import Game, RuleError, Standing, ranked, register
@@ -54,6 +54,16 @@ def play_score(word: str, faces: tuple[str, ...], values: LetterValues) -> tuple
 @register
 class Dicewords(Game):
     name = "dicewords"
+    title = "DICEWORDS"
+    OVER_RULE = "dicewords end"
+    AFTER_OVER = frozenset({"challenge"})  # the last word of the game can still be refuted
+    EVENTS: ClassVar[dict[str, str]] = {
+        "roll": "_roll",
+        "reroll": "_reroll",
+        "declare": "_declare",
+        "challenge": "_challenge",
+        "end": "_end",
+    }
 
     @classmethod
     def new(cls, referee: Referee, players: list[str], **options: Any) -> Dicewords:
@@ -83,20 +93,6 @@ class Dicewords(Game):
     @property
     def over(self) -> bool:
         return self.ended is not None
-
-    def _apply(self, event: Event) -> None:
-        if self.over and not (event.type == "challenge" and self.last):
-            raise RuleError("dicewords end", "the game is over")
-        handler = {
-            "roll": self._roll,
-            "reroll": self._reroll,
-            "declare": self._declare,
-            "challenge": self._challenge,
-            "end": self._end,
-        }.get(event.type)
-        if handler is None:
-            raise RecordError(f"DICEWORDS has no {event.type!r} event")
-        handler(event)
 
     def _faces(self, event: Event) -> tuple[str, ...]:
         try:

@@ -28,9 +28,9 @@ whatever is left of the hand goes to the pool and the player draws three.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.engine import Game, RuleError, Standing, ranked, register
+from companion.engine import DrawForFirst, Game, RuleError, Standing, ranked, register
 from companion.games import word_rules
 from companion.letters import LetterError, Letters
 from companion.records import Event, RecordError
@@ -108,6 +108,16 @@ def parse_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
 @register
 class DictionaryPlease(Game):
     name = "dictionary-please"
+    title = "Dictionary, Please!"
+    OVER_RULE = "dictionary-please Duration of Game"
+    EVENTS: ClassVar[dict[str, str]] = {
+        "first-draw": "_first_draw",
+        "play": "_play",
+        "pass": "_pass",
+        "final-round": "_final_round",
+        "last-tile": "_last_tile",
+        "end": "_end",
+    }
 
     @classmethod
     def new(cls, referee: Referee, players: list[str], **options: Any) -> DictionaryPlease:
@@ -134,8 +144,7 @@ class DictionaryPlease(Game):
         self.words: dict[str, list[Held]] = {p: [] for p in self.players}
         self.hands: dict[str, int] = {p: 0 for p in self.players}
         self.passed_last: dict[str, bool] = {p: False for p in self.players}
-        self.first_draws: dict[str, str] = {}
-        self.drawing = list(self.players)
+        self.first_draw = DrawForFirst(self.players, nearest="a")
         self.first: str | None = None
         self.turn: str | None = None
         self.turns_played = 0
@@ -151,42 +160,18 @@ class DictionaryPlease(Game):
 
     # -- events --------------------------------------------------------------------------
 
-    def _apply(self, event: Event) -> None:
-        if self.over:
-            raise RuleError("dictionary-please Duration of Game", "the game is over")
-        handler = {
-            "first-draw": self._first_draw,
-            "play": self._play,
-            "pass": self._pass,
-            "final-round": self._final_round,
-            "last-tile": self._last_tile,
-            "end": self._end,
-        }.get(event.type)
-        if handler is None:
-            raise RecordError(f"Dictionary, Please! has no {event.type!r} event")
-        handler(event)
-
     def _first_draw(self, event: Event) -> None:
         """To Start: "The player drawing an A or the letter nearest to A is the first to play. If two
         players draw identical top letters, those tying ... draw again." Then player No. 1 holds 10
         letters and every other player draws three."""
-        player, letter = self.player(event["player"]), str(event["letter"]).lower()
-        if len(letter) != 1 or not "a" <= letter <= "z":
-            raise RecordError(f"{event['letter']!r} is not one letter A-Z")
-        if self.first is not None:
-            raise RuleError("dictionary-please To Start", f"{self.first} already plays first")
-        if player not in self.drawing or player in self.first_draws:
-            raise RuleError("dictionary-please To Start", f"{player} does not draw for first player now")
-        self.first_draws[player] = letter
-        if len(self.first_draws) < len(self.drawing):
+        player = self.player(event["player"])
+        try:
+            first = self.first_draw.draw(player, event["letter"])
+        except ValueError as error:
+            raise RuleError("dictionary-please To Start", str(error)) from None
+        if first is None:
             return
-        best = min(self.first_draws.values())
-        tied = [p for p in self.drawing if self.first_draws[p] == best]
-        self.first_draws = {}
-        if len(tied) > 1:
-            self.drawing = tied
-            return
-        self.first = self.turn = tied[0]
+        self.first = self.turn = first
         for p in self.players:
             self._draw(p, FIRST_HAND if p == self.first else HAND)
 

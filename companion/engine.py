@@ -75,10 +75,57 @@ def engine_for(name: str, variant: str | None = None) -> type[Game]:
     return engine
 
 
+class DrawForFirst:
+    """Everyone draws a letter; the letter nearest the start of the alphabet (``nearest="a"``) or
+    its end (``"z"``) wins; those tied for it draw again.
+
+    >>> draw = DrawForFirst(["Ann", "Ben", "Cat"])
+    >>> [draw.draw(p, c) for p, c in [("Ann", "M"), ("Ben", "C"), ("Cat", "C")]]
+    [None, None, None]
+    >>> draw.drawing, draw.draw("Ben", "T"), draw.draw("Cat", "E")
+    (['Ben', 'Cat'], None, 'Cat')
+    """
+
+    def __init__(self, players: list[str], nearest: str = "a") -> None:
+        self.drawing = list(players)
+        self.nearest = nearest
+        self.draws: dict[str, str] = {}
+        self.winner: str | None = None
+
+    def draw(self, player: str, letter: object) -> str | None:
+        """Record one draw; returns the winner once there is one. ValueError for a bad draw."""
+        card = str(letter).lower()
+        if len(card) != 1 or not "a" <= card <= "z":
+            raise ValueError(f"{letter!r} is not one letter A-Z")
+        if self.winner is not None:
+            raise ValueError(f"{self.winner} has already drawn the best letter")
+        if player not in self.drawing or player in self.draws:
+            raise ValueError(f"{player} does not draw now")
+        self.draws[player] = card
+        if len(self.draws) == len(self.drawing):
+            best = (min if self.nearest == "a" else max)(self.draws.values())
+            tied = [p for p in self.drawing if self.draws[p] == best]
+            self.draws = {}
+            if len(tied) == 1:
+                self.winner = tied[0]
+            else:
+                self.drawing = tied
+        return self.winner
+
+
 class Game(ABC):
-    """A game in progress, rebuilt from its ``game`` event and the events after it."""
+    """A game in progress, rebuilt from its ``game`` event and the events after it.
+
+    An engine lists the events it plays in :attr:`EVENTS` (event type -> method name); each
+    method checks its event against the rules and applies it, raising before changing anything.
+    """
 
     name: ClassVar[str]
+    title: ClassVar[str] = ""
+    EVENTS: ClassVar[dict[str, str]] = {}
+    #: Events still taken once the game is over (a challenge of the last word, say).
+    AFTER_OVER: ClassVar[frozenset[str]] = frozenset()
+    OVER_RULE: ClassVar[str] = "end of the game"
     #: The values of the ``game`` event's ``variant`` this engine plays (None: no variant given).
     variant_names: ClassVar[tuple[str | None, ...]] = (None,)
 
@@ -110,9 +157,14 @@ class Game(ABC):
     def reset(self) -> None:
         """Set the state to the start of the game (before any event after ``game``)."""
 
-    @abstractmethod
     def _apply(self, event: Event) -> None:
         """Check ``event`` against the rules, then apply it. Raise before changing anything."""
+        if self.over and event.type not in self.AFTER_OVER:
+            raise RuleError(self.OVER_RULE, "the game is over")
+        method = self.EVENTS.get(event.type)
+        if method is None:
+            raise RecordError(f"{self.title or self.name} has no {event.type!r} event")
+        getattr(self, method)(event)
 
     @abstractmethod
     def standings(self) -> list[Standing]:

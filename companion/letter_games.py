@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Any
+from typing import ClassVar
 
-from companion.engine import Game, RuleError, Standing, ranked, register
+from companion.engine import DrawForFirst, Game, RuleError, Standing, ranked, register
 from companion.letters import LetterError, Letters
 from companion.records import Event, RecordError
 
@@ -57,6 +57,10 @@ class CounterGame(Game):
     """A letter game scored with counters: each player's stock, the pool, and a ledger."""
 
     name = "anagrams"
+    title = "the letter game"
+    OVER_RULE = GENERAL
+    AFTER_OVER = frozenset({"end"})
+    EVENTS: ClassVar[dict[str, str]] = {"first-draw": "_first_draw", "end": "_end"}
     start_counters = 10
 
     def reset(self) -> None:
@@ -64,7 +68,7 @@ class CounterGame(Game):
         self.pool = 0
         self.ledger: list[tuple[str, str, int, str]] = []  # (payer, payee, counters, why)
         self.ended: str | None = None
-        self.first_draws: dict[str, str] = {}
+        self.first_draw = DrawForFirst(self.players, nearest="z")
         self.leader: str | None = None
         self.setup_game()
 
@@ -93,21 +97,12 @@ class CounterGame(Game):
     def _first_draw(self, event: Event) -> None:
         """General rules: "The one drawing the letter nearest the end of the alphabet acts first."
         Ties draw again."""
-        player = self.player(event["player"])
-        letter = str(event["letter"]).lower()
-        if self.leader is not None or player in self.first_draws or len(letter) != 1:
-            raise RuleError(GENERAL, f"{player} does not draw for leader now")
-        self.first_draws[player] = letter
-        drawing = [p for p in self.players if p in self.first_draws]
-        if len(drawing) == len(self.players) or getattr(self, "_redraw", None) == set(drawing):
-            best = max(self.first_draws[p] for p in drawing)
-            tied = {p for p in drawing if self.first_draws[p] == best}
-            self.first_draws = {}
-            if len(tied) == 1:
-                self.leader = tied.pop()
-                self.on_leader()
-            else:
-                self._redraw = tied
+        try:
+            self.leader = self.first_draw.draw(self.player(event["player"]), event["letter"])
+        except ValueError as error:
+            raise RuleError(GENERAL, str(error)) from None
+        if self.leader is not None:
+            self.on_leader()
 
     def on_leader(self) -> None:
         """Called when the first leader (dealer) is known."""
@@ -121,15 +116,6 @@ class CounterGame(Game):
     def standings(self) -> list[Standing]:
         details = {p: {"counters": self.counters[p]} for p in self.players}
         return ranked(dict(self.counters), details, self.players)
-
-    def dispatch(self, event: Event, handlers: dict[str, Any]) -> None:
-        if self.over and event.type not in ("end", "ask"):
-            raise RuleError(GENERAL, "the game is over")
-        handlers = {"first-draw": self._first_draw, "end": self._end, **handlers}
-        handler = handlers.get(event.type)
-        if handler is None:
-            raise RecordError(f"{type(self).__name__} has no {event.type!r} event")
-        handler(event)
 
     def _end(self, event: Event) -> None:
         self.ended = str(event.get("reason", "agreed"))
@@ -160,12 +146,20 @@ class Anagrams(CounterGame):
     def on_leader(self) -> None:
         self.phase = "lead"
 
-    def _apply(self, event: Event) -> None:
-        self.dispatch(event, {
-            "lead": self._lead, "ready": self._ready, "announce": self._announce, "words": self._words,
-            "early": self._fine, "assist": self._fine, "wrong-letters": self._wrong_letters,
-            "stop": self._stop, "ask": self._ask,
-        })  # fmt: skip
+    title = "Anagrams"
+    AFTER_OVER = frozenset({"end", "ask"})
+    EVENTS: ClassVar[dict[str, str]] = {
+        **CounterGame.EVENTS,
+        "lead": "_lead",
+        "ready": "_ready",
+        "announce": "_announce",
+        "words": "_words",
+        "early": "_fine",
+        "assist": "_fine",
+        "wrong-letters": "_wrong_letters",
+        "stop": "_stop",
+        "ask": "_ask",
+    }
 
     def _lead(self, event: Event) -> None:
         """ "The leader selects as many words as there are players, besides himself, and gives each
@@ -301,9 +295,15 @@ class WordBuilding(CounterGame):
     def on_leader(self) -> None:
         self.phase = "deal"
 
-    def _apply(self, event: Event) -> None:
-        self.dispatch(event, {"deal": self._deal, "add": self._add, "cannot": self._cannot,
-                              "complete": self._complete, "finish": self._finish})  # fmt: skip
+    title = "Word Building"
+    EVENTS: ClassVar[dict[str, str]] = {
+        **CounterGame.EVENTS,
+        "deal": "_deal",
+        "add": "_add",
+        "cannot": "_cannot",
+        "complete": "_complete",
+        "finish": "_finish",
+    }
 
     def _deal(self, event: Event) -> None:
         """ "The dealer gives each player ten letters and lays twenty others face upward in the
@@ -392,9 +392,14 @@ class SpellingMatch(CounterGame):
         self.taken: dict[str, str] = {}  # stack -> who spelled it
         self.words: dict[str, list[str]] = {p: [] for p in self.players}
 
-    def _apply(self, event: Event) -> None:
-        self.dispatch(event, {"contribute": self._contribute, "spell": self._spell,
-                              "improper": self._improper, "call": self._call})  # fmt: skip
+    title = "the Spelling Match"
+    EVENTS: ClassVar[dict[str, str]] = {
+        **CounterGame.EVENTS,
+        "contribute": "_contribute",
+        "spell": "_spell",
+        "improper": "_improper",
+        "call": "_call",
+    }
 
     def _contribute(self, event: Event) -> None:
         player = self.player(event["player"])
@@ -455,9 +460,14 @@ class Speculation(CounterGame):
         self.plum: Letters | None = None
         self.claimed: dict[str, set[str]] = {}
 
-    def _apply(self, event: Event) -> None:
-        self.dispatch(event, {"deal": self._deal, "words": self._words, "plum": self._plum,
-                              "overlooked": self._overlooked})  # fmt: skip
+    title = "Speculation"
+    EVENTS: ClassVar[dict[str, str]] = {
+        **CounterGame.EVENTS,
+        "deal": "_deal",
+        "words": "_words",
+        "plum": "_plum",
+        "overlooked": "_overlooked",
+    }
 
     def _deal(self, event: Event) -> None:
         """The deal passes to the left; "When each has dealt once, the game is ended"."""
@@ -525,8 +535,8 @@ class TravellingLetters(CounterGame):
         self.round = 0
         self.best: dict[str, str] = {}
 
-    def _apply(self, event: Event) -> None:
-        self.dispatch(event, {"deal": self._deal, "word": self._word})
+    title = "the Travelling Letters"
+    EVENTS: ClassVar[dict[str, str]] = {**CounterGame.EVENTS, "deal": "_deal", "word": "_word"}
 
     def _deal(self, event: Event) -> None:
         """ "Each player is then dealt fifteen more letters ... A third deal and round then takes
@@ -552,8 +562,9 @@ class TravellingLetters(CounterGame):
     def standings(self) -> list[Standing]:
         """ "The player having formed the word containing the largest number of letters, wins ...
         the same number of letters, the one containing the greatest number of syllables wins"."""
-        order = sorted(self.players, key=lambda p: (-len(self.best.get(p, "")),
-                                                    -len(syllable_starts(self.best.get(p, "") or "x"))))  # fmt: skip
+        order = sorted(
+            self.players, key=lambda p: (-len(self.best.get(p, "")), -len(syllable_starts(self.best.get(p, "") or "x")))
+        )
         return [Standing(p, len(self.best.get(p, "")), {"word": self.best.get(p, "").upper()}) for p in order]
 
 
@@ -571,8 +582,14 @@ class Rotation(CounterGame):
         self.at = 0
         self.turn: str | None = None
 
-    def _apply(self, event: Event) -> None:
-        self.dispatch(event, {"deal": self._deal, "word": self._word, "play": self._play, "cannot": self._cannot})
+    title = "Rotation"
+    EVENTS: ClassVar[dict[str, str]] = {
+        **CounterGame.EVENTS,
+        "deal": "_deal",
+        "word": "_word",
+        "play": "_play",
+        "cannot": "_cannot",
+    }
 
     def _deal(self, event: Event) -> None:
         """ "These values are one, two, three and four, according to the order of the four letters in

@@ -25,11 +25,11 @@ undetected and the player next in turn has played, the mistake cannot be rectifi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards import MASTER, deck, penalty
 from companion.crossword import Grid, GridError, parse_cells
-from companion.engine import Game, RuleError, Standing, register
+from companion.engine import DrawForFirst, Game, RuleError, Standing, register
 from companion.games import word_rules
 from companion.records import Event, RecordError
 from companion.solver import Referee
@@ -50,7 +50,22 @@ def _word(value: object, what: str = "word") -> str:
 @register
 class Lexicon(Game):
     name = "lexicon"
+    title = "LEXICON"
     variant_names = VARIANTS
+    OVER_RULE = "lexicon object"
+    EVENTS: ClassVar[dict[str, str]] = {
+        "cut": "_cut",
+        "deal": "_deal",
+        "word": "_word_move",
+        "insert": "_word_move",
+        "exchange": "_word_move",
+        "place": "_place",
+        "discard": "_discard",
+        "challenge": "_challenge",
+        "bell": "_bell",
+        "reveal": "_reveal",
+        "end": "_end",
+    }
 
     @classmethod
     def new(cls, referee: Referee, players: list[str], **options: Any) -> Lexicon:
@@ -79,8 +94,7 @@ class Lexicon(Game):
         self.rules = word_rules("lexicon", "wide-open" if self.wide_open else None)
         self.scores = {p: 0 for p in self.players}
         self.eliminated: list[str] = []
-        self.cuts: dict[str, str] = {}
-        self.cutting = list(self.players)
+        self.cut = DrawForFirst(self.players, nearest="a")
         self.dealer: str | None = None
         self.rounds = 0
         self.ended: str | None = None
@@ -109,42 +123,15 @@ class Lexicon(Game):
 
     # -- events --------------------------------------------------------------------------
 
-    def _apply(self, event: Event) -> None:
-        if self.over:
-            raise RuleError("lexicon object", "the game is over")
-        handler = {
-            "cut": self._cut,
-            "deal": self._deal,
-            "word": self._word_move,
-            "insert": self._word_move,
-            "exchange": self._word_move,
-            "place": self._place,
-            "discard": self._discard,
-            "challenge": self._challenge,
-            "bell": self._bell,
-            "reveal": self._reveal,
-            "end": self._end,
-        }.get(event.type)
-        if handler is None:
-            raise RecordError(f"LEXICON has no {event.type!r} event")
-        handler(event)
-
     def _cut(self, event: Event) -> None:
         """DEALER: "all players cut and the one who cuts the highest card deals, "A" being high and
         "Z" being low ... the persons who tie must re-cut"."""
         player = self.player(event["player"])
-        card = _word(event["card"], "card").upper()
-        if self.dealer is not None or player not in self.cutting or player in self.cuts or len(card) != 1:
-            raise RuleError("lexicon dealer", f"{player} does not cut now")
-        self.cuts[player] = card
-        if len(self.cuts) == len(self.cutting):
-            high = min(self.cuts.values())  # A is high
-            tied = [p for p in self.cutting if self.cuts[p] == high]
-            self.cuts = {}
-            if len(tied) == 1:
-                self.dealer = tied[0]
-            else:
-                self.cutting = tied
+        # "A" high: the highest card is the letter nearest the start of the alphabet.
+        try:
+            self.dealer = self.cut.draw(player, event["card"])
+        except ValueError as error:
+            raise RuleError("lexicon dealer", str(error)) from None
 
     def _next(self, player: str) -> str:
         """The next player still in the game to the left of ``player``."""

@@ -27,9 +27,9 @@ companion.engine.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabbl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.engine import Game, RuleError, Standing, ranked, register
+from companion.engine import DrawForFirst, Game, RuleError, Standing, ranked, register
 from companion.games import word_rules
 from companion.letters import LetterError, Letters
 from companion.records import Event, RecordError
@@ -50,6 +50,17 @@ def _letter(value: object) -> str:
 @register
 class NotScrabble(Game):
     name = "not-scrabble"
+    title = "Not Scrabble"
+    OVER_RULE = "not-scrabble 22"
+    EVENTS: ClassVar[dict[str, str]] = {
+        "first-draw": "_first_draw",
+        "draw": "_draw",
+        "claim": "_claim",
+        "false-call": "_false_call",
+        "rock-paper-scissors": "_rock_paper_scissors",
+        "simultaneous": "_simultaneous",
+        "end": "_end",
+    }
 
     @classmethod
     def new(cls, referee: Referee, players: list[str], tiles: str = "scrabble", **options: Any) -> NotScrabble:
@@ -62,8 +73,7 @@ class NotScrabble(Game):
         self.bag: Letters = SCRABBLE_NO_BLANKS if self.counted_bag else Letters()
         self.pool = Letters()
         self.words: dict[str, list[str]] = {p: [] for p in self.players}
-        self.first_draws: dict[str, str] = {}
-        self.drawing = list(self.players)  # who still draws for first player (rule 01)
+        self.first_draw = DrawForFirst(self.players, nearest="a")  # rule 01
         self.first: str | None = None
         self.turn: str | None = None  # who holds the bag
         self.drawn = 0  # letters turned up into the centre
@@ -76,41 +86,16 @@ class NotScrabble(Game):
 
     # -- the rules -----------------------------------------------------------------------
 
-    def _apply(self, event: Event) -> None:
-        if self.over:
-            raise RuleError("not-scrabble 22", "the game is over")
-        handler = {
-            "first-draw": self._first_draw,
-            "draw": self._draw,
-            "claim": self._claim,
-            "false-call": self._false_call,
-            "rock-paper-scissors": self._rock_paper_scissors,
-            "simultaneous": self._simultaneous,
-            "end": self._end,
-        }.get(event.type)
-        if handler is None:
-            raise RecordError(f"Not Scrabble has no {event.type!r} event")
-        handler(event)
-
     def _first_draw(self, event: Event) -> None:
         """Rule 01: "Players each draw one letter ... nearest the beginning of the alphabet goes
         first." Equal nearest letters draw again; the letters go back in the bag."""
         player, letter = self.player(event["player"]), _letter(event["letter"])
-        if self.first is not None:
-            raise RuleError("not-scrabble 01", f"{self.first} already goes first")
-        if player not in self.drawing or player in self.first_draws:
-            raise RuleError("not-scrabble 01", f"{player} does not draw for first player now")
         if self.counted_bag and not Letters(letter) <= self.bag:
             raise RuleError("not-scrabble 13", f"no {letter.upper()} left in the bag")
-        self.first_draws[player] = letter
-        if len(self.first_draws) == len(self.drawing):
-            best = min(self.first_draws.values())
-            tied = [p for p in self.drawing if self.first_draws[p] == best]
-            self.first_draws = {}
-            if len(tied) == 1:
-                self.first = self.turn = tied[0]
-            else:
-                self.drawing = tied
+        try:
+            self.first = self.turn = self.first_draw.draw(player, letter)
+        except ValueError as error:
+            raise RuleError("not-scrabble 01", str(error)) from None
 
     def _draw(self, event: Event) -> None:
         """Rule 02: the player with the bag turns a letter up in the centre; the bag passes left."""

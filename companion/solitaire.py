@@ -24,14 +24,16 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from companion.cards import MASTER, deck
 from companion.dictionary import Dictionary
 from companion.letters import Letters
 from companion.wordindex import WordIndex
 
+S = TypeVar("S")
 MIN_WORD = 4
 END_GAME = 3  # "only two or three unplayed cards left": a word of two or three letters
 
@@ -120,32 +122,45 @@ class SolitaireOne:
                     yield word, tuple(p[taken.get(k, 0) :] for k, p in enumerate(piles))
 
     def solve(self, limit: int = 20_000) -> Solution:
-        """Depth-first search for a way to use every card; ``limit`` bounds the positions tried."""
-        failed: set[tuple[str, ...]] = set()
-        visited = 0
+        """Can every card be used? ``limit`` bounds the positions tried."""
+        return depth_first(
+            tuple(self.piles), self.moves, lambda piles: not any(piles), lambda p: tuple(sorted(p)), limit
+        )
 
-        def search(piles: tuple[str, ...]) -> list[str] | None:
-            nonlocal visited
-            if not any(piles):
-                return []
-            key = tuple(sorted(piles))
-            if key in failed:
-                return None
-            visited += 1
-            if visited > limit:
-                raise _Stop
-            for word, rest in self.moves(piles):
-                found = search(rest)
-                if found is not None:
-                    return [word, *found]
-            failed.add(key)
+
+def depth_first(
+    start: S,
+    moves: Callable[[S], Iterable[tuple[str, S]]],
+    done: Callable[[S], bool],
+    key: Callable[[S], Hashable],
+    limit: int,
+) -> Solution:
+    """Depth-first search for a way from ``start`` to a ``done`` position, remembering dead
+    positions by ``key``; undecided (None) once ``limit`` positions have been tried."""
+    failed: set[Hashable] = set()
+    visited = 0
+
+    def search(position: S) -> list[str] | None:
+        nonlocal visited
+        if done(position):
+            return []
+        if key(position) in failed:
             return None
+        visited += 1
+        if visited > limit:
+            raise _Stop
+        for move, after in moves(position):
+            found = search(after)
+            if found is not None:
+                return [move, *found]
+        failed.add(key(position))
+        return None
 
-        try:
-            found = search(tuple(self.piles))
-        except _Stop:
-            return Solution(None, (), visited)
-        return Solution(found is not None, tuple(found or ()), visited)
+    try:
+        found = search(start)
+    except _Stop:
+        return Solution(None, (), visited)
+    return Solution(found is not None, tuple(found or ()), visited)
 
 
 class _Stop(Exception):  # noqa: N818 - control flow, not an error

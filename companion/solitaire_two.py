@@ -31,7 +31,7 @@ import numpy as np
 from companion.cards import MASTER, deck
 from companion.dictionary import Dictionary
 from companion.letters import Letters
-from companion.solitaire import Solution
+from companion.solitaire import Solution, depth_first
 
 VOWELS = frozenset("AEIOU")
 MIN_WORD = 4
@@ -160,34 +160,8 @@ class SolitaireTwo:
         return [self._words[i] for i in np.flatnonzero(short == extra)]
 
     def solve(self, limit: int = 20_000) -> Solution:
-        failed: set[State] = set()
-        visited = 0
-
-        def search(state: State, depth: int) -> list[str] | None:
-            nonlocal visited
-            if state.done:
-                return []
-            if state in failed:
-                return None
-            visited += 1
-            if visited > limit:
-                raise _Limit
-            for move, after in self.moves(state):
-                found = search(after, depth + 1)
-                if found is not None:
-                    return [move, *found]
-            failed.add(state)
-            return None
-
-        try:
-            found = search(self.state, 0)
-        except _Limit:
-            return Solution(None, (), visited)
-        return Solution(found is not None, tuple(found or ()), visited)
-
-
-class _Limit(Exception):  # noqa: N818 - control flow, not an error
-    pass
+        """Can every card be used? ``limit`` bounds the positions tried."""
+        return depth_first(self.state, self.moves, lambda state: state.done, lambda state: state, limit)
 
 
 def _assign(word: str, sources: list[tuple[int, str]], masters: int) -> Iterator[tuple[tuple[int, ...], int]]:

@@ -44,7 +44,7 @@ def test_to_start_nearest_a_plays_first_with_ten_letters(referee: Referee) -> No
     game = DictionaryPlease.new(referee, ["Ann", "Ben", "Cat"], tiles="dictionary-please")
     for p, letter in [("Ann", "E"), ("Ben", "B"), ("Cat", "B")]:
         game.push(Event("first-draw", {"player": p, "letter": letter}))
-    assert game.first is None and game.drawing == ["Ben", "Cat"]  # tied for nearest A: draw again
+    assert game.first is None and game.first_draw.drawing == ["Ben", "Cat"]  # tied for nearest A: draw again
     game.push(Event("first-draw", {"player": "Ben", "letter": "D"}))
     game.push(Event("first-draw", {"player": "Cat", "letter": "A"}))
     assert game.turn == "Cat"

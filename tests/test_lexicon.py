@@ -54,7 +54,7 @@ def test_dealer_highest_cut_ties_recut(referee: Referee) -> None:
     game = Lexicon.new(referee, ["Ann", "Ben", "Cat"])
     for p, card in [("Ann", "K"), ("Ben", "B"), ("Cat", "B")]:
         game.push(Event("cut", {"player": p, "card": card}))
-    assert game.dealer is None and game.cutting == ["Ben", "Cat"]  # "the persons who tie must re-cut"
+    assert game.dealer is None and game.cut.drawing == ["Ben", "Cat"]  # "the persons who tie must re-cut"
     push(game, "cut player=Ben card=Z", "cut player=Cat card=A")  # "A" being high
     assert game.dealer == "Cat"
 

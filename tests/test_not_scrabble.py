@@ -40,7 +40,7 @@ def assert_refused(game: NotScrabble, text: str, rule: str, message: str = "") -
 def test_rule_01_nearest_the_start_of_the_alphabet_goes_first(referee: Referee) -> None:
     game = NotScrabble.new(referee, ["Ann", "Ben", "Cat"])
     push(game, "first-draw player=Ann letter=M", "first-draw player=Ben letter=C", "first-draw player=Cat letter=C")
-    assert game.first is None and game.drawing == ["Ben", "Cat"]  # a tie: those two draw again
+    assert game.first is None and game.first_draw.drawing == ["Ben", "Cat"]  # a tie: those two draw again
     assert_refused(game, "first-draw player=Ann letter=B", "01", "does not draw")
     push(game, "first-draw player=Ben letter=T", "first-draw player=Cat letter=E")
     assert game.first == game.turn == "Cat"
