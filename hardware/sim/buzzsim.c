@@ -1,0 +1,214 @@
+/*
+ * buzzsim: run the buzzer box firmware in simavr, its UART on a pty, its buttons pressed on
+ * command. Used by the firmware-in-the-loop tests and benchmarks (tests/test_firmware.py).
+ *
+ *   buzzsim FIRMWARE.elf [--link PATH] [--speed X]
+ *
+ * Prints "PTY /dev/pts/N" once the UART is on a pty (and makes PATH a symlink to it), then
+ * reads commands on standard input, one a line, answering on standard output:
+ *
+ *   mark              simulated time now becomes the base of the times below; prints MARK <us>
+ *   down B T          button B (0-7) pressed at base + T microseconds
+ *   up B T            button B released at base + T
+ *   bounce B T N P L  N contact changes from base + T, every P us, the last one to level L (0 pressed)
+ *   at T              prints AT <T> when simulated time reaches base + T
+ *   reset             the board reboots (its pins keep their levels)
+ *   leds              prints LEDS <hex>: the LED outputs now
+ *   now               prints NOW <us>
+ *   quit              exits at once
+ *
+ * Simulated time is paced to real time times the speed (default 1): the firmware never sleeps,
+ * so without pacing it would run far ahead of the host.
+ * Pull-ups are not simulated: the harness drives every idle button pin high itself.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim_avr.h"
+#include "sim_elf.h"
+#include "avr_ioport.h"
+#include "uart_pty.h"
+
+#define MAX_EVENTS 8192
+
+typedef struct {
+    uint64_t cycle;
+    int kind; /* 0: pin level, 1: "at" marker */
+    int button;
+    int level;
+    long label;
+} event_t;
+
+static avr_t *avr;
+static uart_pty_t uart;
+static event_t events[MAX_EVENTS];
+static int n_events;
+static uint64_t base_cycle;
+static double speed = 1.0;
+
+static avr_irq_t *button_irq(int b) {
+    char port = b < 6 ? 'D' : 'B';
+    int pin = b < 6 ? b + 2 : b - 6;
+    return avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(port), pin);
+}
+
+static uint64_t us_to_cycles(double us) { return (uint64_t)(us * (avr->frequency / 1e6) + 0.5); }
+
+static double cycles_to_us(uint64_t cycles) { return cycles * 1e6 / avr->frequency; }
+
+static void schedule(uint64_t cycle, int kind, int button, int level, long label) {
+    if (n_events == MAX_EVENTS) {
+        printf("ERROR too many events\n");
+        fflush(stdout);
+        return;
+    }
+    int i = n_events++;
+    while (i > 0 && events[i - 1].cycle > cycle) {
+        events[i] = events[i - 1];
+        i--;
+    }
+    events[i] = (event_t){cycle, kind, button, level, label};
+}
+
+static void release_all(void) {
+    for (int b = 0; b < 8; b++) avr_raise_irq(button_irq(b), 1);
+}
+
+static void command(char *line) {
+    int b, n, level;
+    double t, p;
+    char word[16];
+    if (sscanf(line, "%15s", word) != 1) return;
+    if (!strcmp(word, "mark")) {
+        base_cycle = avr->cycle;
+        printf("MARK %.0f\n", cycles_to_us(avr->cycle));
+    } else if (!strcmp(word, "down") && sscanf(line, "%*s %d %lf", &b, &t) == 2 && b >= 0 && b < 8) {
+        schedule(base_cycle + us_to_cycles(t), 0, b, 0, 0);
+    } else if (!strcmp(word, "up") && sscanf(line, "%*s %d %lf", &b, &t) == 2 && b >= 0 && b < 8) {
+        schedule(base_cycle + us_to_cycles(t), 0, b, 1, 0);
+    } else if (!strcmp(word, "bounce") && sscanf(line, "%*s %d %lf %d %lf %d", &b, &t, &n, &p, &level) == 5 &&
+               b >= 0 && b < 8) {
+        for (int i = 0; i < n; i++) {
+            int l = ((n - 1 - i) % 2 == 0) ? level : !level;
+            schedule(base_cycle + us_to_cycles(t + i * p), 0, b, l, 0);
+        }
+    } else if (!strcmp(word, "at") && sscanf(line, "%*s %lf", &t) == 1) {
+        schedule(base_cycle + us_to_cycles(t), 1, 0, 0, (long)t);
+    } else if (!strcmp(word, "reset")) {
+        avr_reset(avr);
+        release_all();
+        printf("RESET\n");
+    } else if (!strcmp(word, "leds")) {
+        uint8_t portc = avr->data[0x28], portb = avr->data[0x25];
+        unsigned mask = (portc & 0x3F) | ((portb >> 2) & 1) << 6 | ((portb >> 3) & 1) << 7;
+        printf("LEDS %02X\n", mask);
+    } else if (!strcmp(word, "now")) {
+        printf("NOW %.0f\n", cycles_to_us(avr->cycle));
+    } else if (!strcmp(word, "quit")) {
+        fflush(stdout);
+        _exit(0); /* uart_pty_stop() can hang: exit instead */
+    } else {
+        printf("ERROR %s\n", line);
+    }
+    fflush(stdout);
+}
+
+static void poll_stdin(void) {
+    static char buffer[4096];
+    static size_t len;
+    for (;;) {
+        ssize_t got = read(0, buffer + len, sizeof buffer - 1 - len);
+        if (got == 0) _exit(0); /* the test went away */
+        if (got < 0) return;    /* EAGAIN: nothing now */
+        len += (size_t)got;
+        char *start = buffer, *nl;
+        while ((nl = memchr(start, '\n', buffer + len - start))) {
+            *nl = 0;
+            command(start);
+            start = nl + 1;
+        }
+        len -= (size_t)(start - buffer);
+        memmove(buffer, start, len);
+        if (len == sizeof buffer - 1) len = 0;
+    }
+}
+
+static double real_us(const struct timespec *t0) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (t.tv_sec - t0->tv_sec) * 1e6 + (t.tv_nsec - t0->tv_nsec) / 1e3;
+}
+
+int main(int argc, char **argv) {
+    const char *elf = NULL, *link = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--link") && i + 1 < argc) link = argv[++i];
+        else if (!strcmp(argv[i], "--speed") && i + 1 < argc) speed = atof(argv[++i]);
+        else elf = argv[i];
+    }
+    if (!elf || speed <= 0) {
+        fprintf(stderr, "usage: buzzsim FIRMWARE.elf [--link PATH] [--speed X]\n");
+        return 2;
+    }
+    elf_firmware_t firmware;
+    memset(&firmware, 0, sizeof firmware);
+    if (elf_read_firmware(elf, &firmware) != 0) {
+        fprintf(stderr, "buzzsim: cannot read %s\n", elf);
+        return 1;
+    }
+    avr = avr_make_mcu_by_name(firmware.mmcu);
+    if (!avr) {
+        fprintf(stderr, "buzzsim: no simulated chip %s\n", firmware.mmcu);
+        return 1;
+    }
+    avr_init(avr);
+    avr_load_firmware(avr, &firmware);
+    release_all();
+
+    uart_pty_init(avr, &uart);
+    uart_pty_connect(&uart, '0');
+    if (link) {
+        unlink(link);
+        if (symlink(uart.pty.slavename, link) != 0) {
+            fprintf(stderr, "buzzsim: cannot link %s: %s\n", link, strerror(errno));
+            return 1;
+        }
+    }
+    printf("PTY %s\n", uart.pty.slavename);
+    fflush(stdout);
+    fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
+
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t next_check = 0;
+    for (;;) {
+        while (n_events && events[0].cycle <= avr->cycle) {
+            event_t e = events[0];
+            memmove(events, events + 1, (size_t)(--n_events) * sizeof(event_t));
+            if (e.kind == 0) {
+                avr_raise_irq(button_irq(e.button), e.level);
+            } else {
+                printf("AT %ld\n", e.label);
+                fflush(stdout);
+            }
+        }
+        int state = avr_run(avr);
+        if (state == cpu_Done || state == cpu_Crashed) {
+            printf("STOPPED %d\n", state);
+            fflush(stdout);
+            _exit(1);
+        }
+        if (avr->cycle >= next_check) {
+            next_check = avr->cycle + 4000; /* 250 us */
+            poll_stdin();
+            double ahead = cycles_to_us(avr->cycle) / speed - real_us(&t0);
+            if (ahead > 500) usleep((useconds_t)ahead);
+        }
+    }
+}
