@@ -3,12 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint format system-packages venv data bench clean
+.PHONY: run test lint format system-packages venv data bench clean hardware
 
 run: venv
 	$(BIN)/wordtable demo
 
-test: venv
+test: venv hardware
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
@@ -37,6 +37,10 @@ $(VENV)/.installed: pyproject.toml
 data: venv
 	$(BIN)/python scripts/make_wordlists.py
 	$(BIN)/python scripts/export_wordnet.py
+
+# The buzzer box firmware and its simavr harness (hardware/Makefile).
+hardware: system-packages
+	$(MAKE) -C hardware all
 
 bench: venv
 	$(BIN)/python benchmarks/solver.py

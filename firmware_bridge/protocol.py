@@ -129,7 +129,9 @@ def parse(line: str) -> Message:
         if kind == "HELLO":
             protocol, firmware, boot_id, buttons, leds = rest
             return Hello(int(protocol), firmware, boot_id, int(buttons), int(leds))
-        numbers = [int(f, 16) if kind == "L" and i == 1 else int(f) for i, f in enumerate(rest)] if kind != "ERR" else []
+        numbers = (
+            [int(f, 16) if kind == "L" and i == 1 else int(f) for i, f in enumerate(rest)] if kind != "ERR" else []
+        )
         if kind == "P":
             return Press(*numbers)
         if kind == "R":

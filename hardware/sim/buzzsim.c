@@ -76,8 +76,13 @@ static void schedule(uint64_t cycle, int kind, int button, int level, long label
     events[i] = (event_t){cycle, kind, button, level, label};
 }
 
+/* Drive every button pin high (released). simavr only passes a change on, and a reset clears
+ * the port's pins while the IRQ keeps its old value: go low then high to be sure. */
 static void release_all(void) {
-    for (int b = 0; b < 8; b++) avr_raise_irq(button_irq(b), 1);
+    for (int b = 0; b < 8; b++) {
+        avr_raise_irq(button_irq(b), 0);
+        avr_raise_irq(button_irq(b), 1);
+    }
 }
 
 static void command(char *line) {

@@ -1,0 +1,189 @@
+"""Firmware in the loop: the real firmware in simavr, the real bridge on its pty."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from firmware_bridge.link import ButtonPress, ButtonRelease, BuzzerLink, Connected, Disconnected, Gap, LedsSet
+from tests.buzzsim import Box, build
+
+
+@pytest.fixture(scope="session")
+def built() -> None:
+    reason = build()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+class Host:
+    """The bridge on a box's port, its events in a queue."""
+
+    def __init__(self, url: str) -> None:
+        self.events: queue.Queue = queue.Queue()
+        self.link = BuzzerLink(url, self.events.put).start()
+
+    def next(self, kind: type, timeout: float = 20.0):
+        end = time.monotonic() + timeout
+        while True:
+            event = self.events.get(timeout=max(0.01, end - time.monotonic()))
+            if isinstance(event, kind):
+                return event
+
+    def collect(self, seconds: float) -> list:
+        end, got = time.monotonic() + seconds, []
+        while time.monotonic() < end:
+            with contextlib.suppress(queue.Empty):
+                got.append(self.events.get(timeout=0.05))
+        return got
+
+
+@pytest.fixture
+def box(built: None, tmp_path: Path) -> Iterator[Box]:
+    sim = Box(tmp_path / "ttyBUZZ")
+    yield sim
+    sim.close()
+
+
+@pytest.fixture
+def host(box: Box) -> Iterator[Host]:
+    h = Host(str(box.link))
+    h.next(Connected)
+    yield h
+    h.link.stop()
+
+
+def presses(events: list) -> list[ButtonPress]:
+    return [e for e in events if isinstance(e, ButtonPress)]
+
+
+def test_single_press_and_release(box: Box, host: Host) -> None:
+    box.mark()
+    box.send("down 2 1000", "up 2 60000")
+    press = host.next(ButtonPress)
+    release = host.next(ButtonRelease)
+    assert (press.button, release.button) == (2, 2)
+    assert 55_000 <= release.t_us - press.t_us <= 65_000
+
+
+@pytest.mark.parametrize("gap_us", [5, 50, 5000])
+def test_near_simultaneous_presses(box: Box, host: Host, gap_us: int) -> None:
+    """5 us apart may tie (one interrupt), never reverse; 50 us and 5 ms come out in order."""
+    box.mark()
+    box.send("down 1 1000", f"down 6 {1000 + gap_us}", "up 1 50000", "up 6 50000")
+    first, second = host.next(ButtonPress), host.next(ButtonPress)
+    by_button = {first.button: first.t_us, second.button: second.t_us}
+    measured = by_button[6] - by_button[1]
+    if gap_us >= 20:
+        assert measured > 0 and abs(measured - gap_us) <= 40  # each stamp is up to ~20 us late
+    else:
+        assert measured >= 0  # a tie at worst
+
+
+def test_presses_twenty_microseconds_apart_or_more_are_ordered(box: Box, host: Host) -> None:
+    rng = random.Random(4)
+    box.mark()
+    expected = []
+    t = 1000
+    for _ in range(30):
+        a, b = rng.sample(range(8), 2)
+        gap = rng.randint(20, 2000)
+        box.send(f"down {a} {t}", f"down {b} {t + gap}", f"up {a} {t + 30000}", f"up {b} {t + 30000}")
+        expected.append((a, b))
+        t += 60_000
+    box.wait_until(t)
+    got = presses(host.collect(0.5))
+    assert [(got[2 * i].button, got[2 * i + 1].button) for i in range(30)] == expected
+    assert all(got[2 * i].t_us < got[2 * i + 1].t_us for i in range(30))
+
+
+def test_contact_bounce_is_one_press_and_one_release(box: Box, host: Host) -> None:
+    box.mark()
+    box.send("bounce 3 1000 7 150 0", "bounce 3 80000 9 400 1")  # bouncy press, bouncier release
+    box.wait_until(200_000)
+    events = host.collect(0.3)
+    assert [type(e) for e in events if isinstance(e, ButtonPress | ButtonRelease)] == [ButtonPress, ButtonRelease]
+
+
+def test_eight_buttons_at_once(box: Box, host: Host) -> None:
+    box.mark()
+    box.send(*[f"down {b} 1000" for b in range(8)], *[f"up {b} 40000" for b in range(8)])
+    box.wait_until(100_000)
+    got = presses(host.collect(0.3))
+    assert sorted(p.button for p in got) == list(range(8))
+    assert max(p.t_us for p in got) - min(p.t_us for p in got) <= 25  # one or two interrupts
+
+
+def test_a_burst_of_a_thousand_presses_loses_none(built: None, tmp_path: Path) -> None:
+    sim = Box(tmp_path / "ttyBUZZ", speed=4.0)
+    host = Host(str(sim.link))
+    try:
+        host.next(Connected)
+        sim.mark()
+        commands, t = [], 1000
+        for _n in range(125):  # each of 8 buttons 125 times: 5 ms down, 25 ms up, staggered
+            for b in range(8):
+                start = t + b * 700
+                commands += [f"down {b} {start}", f"up {b} {start + 5000}"]
+            t += 31_000
+        sim.send(*commands)
+        sim.wait_until(t + 50_000)
+        events = host.collect(1.0)
+        got = presses(events)
+        assert len(got) == 1000
+        assert not [e for e in events if isinstance(e, Gap)]
+        assert [p.t_us for p in got] == sorted(p.t_us for p in got)
+    finally:
+        host.link.stop()
+        sim.close()
+
+
+def test_reboot_mid_game(box: Box, host: Host) -> None:
+    box.mark()
+    box.send("down 0 1000", "up 0 30000")
+    before = host.next(ButtonPress)
+    box.send("reset")
+    connected = host.next(Connected)
+    assert connected.boot_id != before.boot_id
+    box.mark()
+    box.send("down 5 1000", "up 5 30000")
+    after = host.next(ButtonPress)
+    assert (after.button, after.boot_id) == (5, connected.boot_id)
+
+
+def test_led_commands(box: Box, host: Host) -> None:
+    assert host.link.set_leds(0x5A)
+    assert host.next(LedsSet).mask == 0x5A
+    assert box.leds() == 0x5A
+    host.link.set_leds(0)
+    assert host.next(LedsSet).mask == 0 and box.leds() == 0
+
+
+def test_a_pulled_cable_reconnects_by_itself(built: None, tmp_path: Path) -> None:
+    link = tmp_path / "ttyBUZZ"
+    first = Box(link)
+    host = Host(str(link))
+    try:
+        host.next(Connected)
+        first.kill()  # the device side closes
+        assert host.next(Disconnected).reason
+        second = Box(link)  # plugged in again: the same port name
+        try:
+            host.next(Connected, timeout=30)
+            second.mark()
+            second.send("down 4 1000", "up 4 30000")
+            assert host.next(ButtonPress).button == 4
+        finally:
+            second.close()
+    finally:
+        host.link.stop()
+        first.close()
