@@ -59,6 +59,7 @@ class NotScrabble(Game):
         "false-call": "_false_call",
         "rock-paper-scissors": "_rock_paper_scissors",
         "simultaneous": "_simultaneous",
+        "buzz": "_buzz",
         "end": "_end",
     }
 
@@ -180,6 +181,17 @@ class NotScrabble(Game):
         """Rule 06: shouts within the table's window, as the arbiter saw them (a record only)."""
         for p in event["players"]:
             self.player(p)
+
+    def _buzz(self, event: Event) -> None:
+        """Rules 04 and 06 with buzzers: the arbiter's decision and the device times it used (a
+        record: the claim follows when the winner says his word)."""
+        for p in event["players"]:
+            self.player(p)
+
+    def locked_out(self, player: str) -> str | None:
+        """Rule 07: why ``player`` may not call now, or None."""
+        left = self.locked_until.get(player, 0) - self.drawn
+        return f"false call: silent until {left} more letter(s)" if left > 0 else None
 
     def _end(self, event: Event) -> None:
         """Rule 22: "When the last letter has been drawn from the bag and everybody agrees that no

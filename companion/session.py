@@ -27,6 +27,7 @@ rock-paper-scissors) are injected, so tests are exact.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -63,6 +64,8 @@ class Session:
         self.awaiting: list[Shout] = []
         self._rest: list[list[Shout]] = []
         self._before: Game | None = None
+        #: The camera, the buzzers and the dashboard call from their own threads.
+        self.lock = threading.RLock()
 
     @classmethod
     def start(cls, store: EventStore, referee: Referee, setup: Event, **kwargs: Any) -> Session:
@@ -84,25 +87,27 @@ class Session:
         """Check ``event`` with the engine, commit it, and return its number once committed."""
         if event.type == "undo":
             return self.undo(event["to"])
-        self.game.push(event)
-        try:
-            return self.store.append(self.game_id, event)
-        except BaseException:
-            self.game.pop()
-            raise
+        with self.lock:
+            self.game.push(event)
+            try:
+                return self.store.append(self.game_id, event)
+            except BaseException:
+                self.game.pop()
+                raise
 
     def undo(self, to: int | None = None) -> int:
         """Undo the last event, or back to event number ``to`` (the game event is 1)."""
-        count = len(self.game.events) - 1 if to is None else to
-        if count < 1:
-            raise RecordError("nothing to undo: the game has just been set up")
-        before = list(self.game.events)
-        self.game.undo_to(count)
-        try:
-            return self.store.append(self.game_id, Event("undo", {"to": count}))
-        except BaseException:
-            self.game._rebuild(before)
-            raise
+        with self.lock:
+            count = len(self.game.events) - 1 if to is None else to
+            if count < 1:
+                raise RecordError("nothing to undo: the game has just been set up")
+            before = list(self.game.events)
+            self.game.undo_to(count)
+            try:
+                return self.store.append(self.game_id, Event("undo", {"to": count}))
+            except BaseException:
+                self.game._rebuild(before)
+                raise
 
     def ruling(self, old: str, new: str, allowed: bool, note: str = "") -> int:
         """The referee overrules the stem judge for this game."""

@@ -187,3 +187,37 @@ def test_a_pulled_cable_reconnects_by_itself(built: None, tmp_path: Path) -> Non
     finally:
         host.link.stop()
         first.close()
+
+
+def test_the_desk_records_decisions_and_shows_lockouts(built: None, tmp_path: Path, referee) -> None:
+    """The whole chain: firmware in simavr, bridge, arbiter, a Not Scrabble session in SQLite."""
+    from companion.records import Event
+    from companion.session import Session
+    from companion.store import EventStore
+    from firmware_bridge.desk import BuzzerDesk
+
+    sim = Box(tmp_path / "ttyBUZZ")
+    store = EventStore(tmp_path / "table.sqlite3")
+    setup = Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben", "Cat"], "tiles": "camera"})
+    session = Session.start(store, referee, setup)
+    for player, letter in zip(["Ann", "Ben", "Cat"], "ABC", strict=True):
+        session.record(Event("first-draw", {"player": player, "letter": letter}))
+    session.record(Event("false-call", {"player": "Cat", "word": "ZZZ"}))  # Cat is locked out
+    desk = BuzzerDesk(str(sim.link), session, {0: "Ann", 1: "Ben", 2: "Cat"}, settle_s=0.03, tie_us=10).start()
+    try:
+        deadline = time.monotonic() + 20
+        while not desk.link.connected and time.monotonic() < deadline:
+            time.sleep(0.01)
+        sim.mark()
+        sim.send("down 2 1000", "down 1 1100", "down 0 1150", "up 0 40000", "up 1 40000", "up 2 40000")
+        while not desk.decisions and time.monotonic() < deadline:
+            time.sleep(0.01)
+        buzz = [e for e in store.events(session.game_id) if e.type == "buzz"]
+        assert buzz and buzz[0]["winner"] == "Ben" and buzz[0]["players"] == ["Ben", "Ann"]
+        assert buzz[0]["ignored"][0].startswith("Cat")
+        assert 40 <= buzz[0]["at_us"][1] - buzz[0]["at_us"][0] <= 90
+        time.sleep(0.2)
+        assert sim.leds() == 0b110  # Ben won; Cat is locked out
+    finally:
+        desk.stop()
+        sim.close()
