@@ -231,6 +231,54 @@ def cmd_dicewords(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_buzzers(args: argparse.Namespace) -> int:
+    """Print the presses of a buzzer box (or the simulator) as they come."""
+    import dataclasses
+    import glob
+    import queue
+    import random
+    import threading
+    import time
+
+    from firmware_bridge.link import BuzzerLink
+    from firmware_bridge.simulator import box, register
+
+    register()
+    url = args.port or next(iter(sorted(glob.glob("/dev/ttyACM*") + glob.glob("/dev/ttyUSB*"))), "sim://table")
+    if url.startswith("sim://") and not args.json:
+        print(f"no box given: the simulator {url} (type a button number 0-7 and Enter to press it)")
+    events: queue.Queue = queue.Queue()
+    link = BuzzerLink(url, events.put).start()
+    if url.startswith("sim://") and sys.stdin.isatty():
+
+        def keys() -> None:  # a typed button number presses the simulator's button
+            for line in sys.stdin:
+                if line.strip().isdigit() and int(line) < 8:
+                    box(url[len("sim://") :]).press(int(line))
+
+        threading.Thread(target=keys, daemon=True).start()
+    end = time.monotonic() + args.seconds if args.seconds else None
+    rng = random.Random(0)
+    next_demo = time.monotonic() + 0.3
+    try:
+        while end is None or time.monotonic() < end:
+            if args.demo and url.startswith("sim://") and time.monotonic() >= next_demo:
+                box(url[len("sim://") :]).press(rng.randrange(8))
+                next_demo = time.monotonic() + 0.2
+            try:
+                event = events.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            name = type(event).__name__.lower().replace("button", "")
+            data = {"event": name, **dataclasses.asdict(event)}
+            print(json.dumps(data) if args.json else " ".join(f"{k}={v}" for k, v in data.items()), flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        link.stop()
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a JSON Lines record and print the standings."""
     events = read_jsonl(args.record)
@@ -284,6 +332,10 @@ def build_parser() -> Parser:
     p.add_argument("target", metavar="WORD|ROLL", help="a word, or nine faces in die order (gold ... green)")
     p.add_argument("--rolls-left", type=int, choices=[1, 2], help="rerolls still to come (advise)")
     p.add_argument("--values", help="your dice's letter values over the defaults, as b3,d2")
+    p = command("buzzers", cmd_buzzers, "print a buzzer box's presses live (the simulator if none is given)")
+    p.add_argument("--port", help="a pyserial URL: /dev/ttyACM0, socket://host:port, sim://NAME")
+    p.add_argument("--seconds", type=float, help="stop after this long")
+    p.add_argument("--demo", action="store_true", help="the simulator presses buttons by itself")
     p = command("replay", cmd_replay, "replay a game record (JSON Lines) and print the standings", words)
     p.add_argument("record", metavar="RECORD.jsonl")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
@@ -299,6 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return int(args.handler(args))
+    except BrokenPipeError:  # the reader went away (| head)
+        return 0
     except (UsageError, ValueError, OSError) as error:
         print(f"wordtable: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -1,0 +1,1 @@
+"""pyserial URL handlers: ``sim://NAME`` opens a simulated buzzer box (see ``firmware_bridge.simulator``)."""
