@@ -129,12 +129,14 @@ def test_a_burst_of_a_thousand_presses_loses_none(built: None, tmp_path: Path) -
     try:
         host.next(Connected)
         sim.mark()
-        commands, t = [], 1000
-        for _n in range(125):  # each of 8 buttons 125 times: 5 ms down, 25 ms up, staggered
+        commands, t = [], 200_000  # time for the harness to read 2,000 commands first
+        # Each of 8 buttons 125 times: 3 ms down, then up for 21 ms, just past the 20 ms re-arm:
+        # a press that comes before the main loop has re-armed the button must still count.
+        for _n in range(125):
             for b in range(8):
-                start = t + b * 700
-                commands += [f"down {b} {start}", f"up {b} {start + 5000}"]
-            t += 31_000
+                start = t + b * 300
+                commands += [f"down {b} {start}", f"up {b} {start + 3000}"]
+            t += 24_000
         sim.send(*commands)
         sim.wait_until(t + 50_000)
         events = host.collect(1.0)

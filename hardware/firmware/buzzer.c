@@ -261,8 +261,17 @@ static void button_edge(uint8_t b, uint8_t level, uint32_t t) {
         }
         break;
     case RELEASING:
-        if (!level) state[b] = PRESSED; /* bounce on release: still pressed */
-        else released_at[b] = t;
+        if (level) {
+            released_at[b] = t; /* still bouncing: wait 20 ms from this edge */
+        } else if ((uint32_t)(t - released_at[b]) >= REARM_US) {
+            /* Released and still long enough, though the main loop has not re-armed it yet:
+             * decided by the timestamps, this is a new press, not a bounce. */
+            queue_report('R', b, released_at[b]);
+            queue_report('P', b, t);
+            state[b] = PRESSED;
+        } else {
+            state[b] = PRESSED; /* bounce on release: still pressed */
+        }
         break;
     }
 }
