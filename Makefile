@@ -46,6 +46,7 @@ bench: venv
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/dicewords.py
+	$(MAKE) -C hardware all && $(BIN)/python benchmarks/buzzers.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
