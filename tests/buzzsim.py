@@ -60,8 +60,9 @@ class Box:
         self.process.stdin.write("".join(c + "\n" for c in commands))
         self.process.stdin.flush()
 
-    def mark(self) -> None:
-        self.send("mark")
+    def mark(self, lead_us: int = 100_000) -> None:
+        """Times in later commands count from ``lead_us`` after now (time for them to arrive)."""
+        self.send(f"mark {lead_us}")
         self.expect("MARK")
 
     def wait_until(self, t_us: float, timeout: float = 60.0) -> None:

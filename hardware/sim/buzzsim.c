@@ -7,7 +7,7 @@
  * Prints "PTY /dev/pts/N" once the UART is on a pty (and makes PATH a symlink to it), then
  * reads commands on standard input, one a line, answering on standard output:
  *
- *   mark              simulated time now becomes the base of the times below; prints MARK <us>
+ *   mark [LEAD]       simulated time now (plus LEAD us) becomes the base of the times below
  *   down B T          button B (0-7) pressed at base + T microseconds
  *   up B T            button B released at base + T
  *   bounce B T N P L  N contact changes from base + T, every P us, the last one to level L (0 pressed)
@@ -91,8 +91,10 @@ static void command(char *line) {
     char word[16];
     if (sscanf(line, "%15s", word) != 1) return;
     if (!strcmp(word, "mark")) {
-        base_cycle = avr->cycle;
-        printf("MARK %.0f\n", cycles_to_us(avr->cycle));
+        double lead = 0;
+        sscanf(line, "%*s %lf", &lead); /* the base may lie ahead, so the commands after it arrive in time */
+        base_cycle = avr->cycle + us_to_cycles(lead);
+        printf("MARK %.0f\n", cycles_to_us(base_cycle));
     } else if (!strcmp(word, "down") && sscanf(line, "%*s %d %lf", &b, &t) == 2 && b >= 0 && b < 8) {
         schedule(base_cycle + us_to_cycles(t), 0, b, 0, 0);
     } else if (!strcmp(word, "up") && sscanf(line, "%*s %d %lf", &b, &t) == 2 && b >= 0 && b < 8) {
