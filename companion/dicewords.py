@@ -24,7 +24,6 @@ from companion.engine import Game, RuleError, Standing, ranked, register
 from companion.games import word_rules
 from companion.letters import LetterError, Letters
 from companion.records import Event, RecordError
-from companion.solver import Referee
 
 RULES = word_rules("dicewords")
 ROLLS = 3  # "rolls and selectively rerolls the nine dice up to a total of three times"
@@ -64,10 +63,6 @@ class Dicewords(Game):
         "challenge": "_challenge",
         "end": "_end",
     }
-
-    @classmethod
-    def new(cls, referee: Referee, players: list[str], **options: Any) -> Dicewords:
-        return cls(Event("game", {"game": cls.name, "players": players, **options}), referee)
 
     def reset(self) -> None:
         target = self.setup.get("target", DEFAULT_TARGET)

@@ -34,7 +34,6 @@ from companion.engine import DrawForFirst, Game, RuleError, Standing, ranked, re
 from companion.games import word_rules
 from companion.letters import LetterError, Letters
 from companion.records import Event, RecordError
-from companion.solver import Referee
 from companion.tilesets import DICTIONARY_PLEASE
 
 RULES = word_rules("dictionary-please")
@@ -118,10 +117,6 @@ class DictionaryPlease(Game):
         "last-tile": "_last_tile",
         "end": "_end",
     }
-
-    @classmethod
-    def new(cls, referee: Referee, players: list[str], **options: Any) -> DictionaryPlease:
-        return cls(Event("game", {"game": cls.name, "players": players, **options}), referee)
 
     def reset(self) -> None:
         setup = self.setup

@@ -144,6 +144,11 @@ class Game(ABC):
         self.players = self._read_players(setup)
         self.reset()
 
+    @classmethod
+    def new(cls: type[G], referee: Referee, players: list[str], **options: Any) -> G:
+        """A game of this engine for ``players`` (in seating order), ``options`` in its game event."""
+        return cls(Event("game", {"game": cls.name, "players": players, **options}), referee)
+
     @staticmethod
     def _read_players(setup: Event) -> list[str]:
         players = setup["players"]

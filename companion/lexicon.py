@@ -32,7 +32,6 @@ from companion.crossword import Grid, GridError, parse_cells
 from companion.engine import DrawForFirst, Game, RuleError, Standing, register
 from companion.games import word_rules
 from companion.records import Event, RecordError
-from companion.solver import Referee
 
 HAND = 10  # "Ten cards are dealt one at a time to each of the players"
 CHALLENGE = 10  # "ten points are added to the challenger's score" / deducted
@@ -66,10 +65,6 @@ class Lexicon(Game):
         "reveal": "_reveal",
         "end": "_end",
     }
-
-    @classmethod
-    def new(cls, referee: Referee, players: list[str], **options: Any) -> Lexicon:
-        return cls(Event("game", {"game": cls.name, "players": players, **options}), referee)
 
     def reset(self) -> None:
         setup = self.setup

@@ -67,7 +67,7 @@ class NotScrabble(Game):
     def new(cls, referee: Referee, players: list[str], tiles: str = "scrabble", **options: Any) -> NotScrabble:
         if tiles not in ("scrabble", "camera"):
             raise RecordError("tiles is 'scrabble' (the 98-tile bag) or 'camera' (letters as seen)")
-        return cls(Event("game", {"game": cls.name, "players": players, "tiles": tiles, **options}), referee)
+        return super().new(referee, players, tiles=tiles, **options)
 
     def reset(self) -> None:
         self.counted_bag = self.setup.get("tiles", "scrabble") == "scrabble"
