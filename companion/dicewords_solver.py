@@ -31,6 +31,7 @@ import numpy as np
 
 from companion.dice import DICE, VALUES, WILD, WILD_VALUE, LetterValues, parse_roll
 from companion.letters import ALPHABET
+from companion.wordindex import letter_counts, letter_masks
 
 STATES = 6 ** len(DICE)
 SCALE = 100  # expected values are stored in hundredths
@@ -104,6 +105,11 @@ def _mask_of(counts: np.ndarray) -> int:
     return sum(1 << i for i in range(26) if counts[i])
 
 
+def _letter_hashes() -> np.ndarray:
+    """A fixed random 64-bit number per letter: a multiset's hash is the sum of its letters'."""
+    return np.random.default_rng(0).integers(1, 2**63, size=26, dtype=np.uint64)
+
+
 def _max_over_left_out(table: np.ndarray) -> None:
     """In place, on a (7,)*9 table: make entry [f1..f9] (faces 0-5) the maximum over every way
     of replacing some of its faces by index 6, one axis at a time."""
@@ -146,17 +152,11 @@ class DiceSolver:
     def __init__(self, words: Iterable[str], values: LetterValues = VALUES, min_length: int = 3) -> None:
         self.values = values
         self.words = _spellable_words(words, min_length)
-        n = len(self.words)
-        self._lengths = np.fromiter((len(w) for w in self.words), dtype=np.int32, count=n)
-        self._counts = np.zeros((n, 26), dtype=np.int8)
-        for i, w in enumerate(self.words):
-            for c in w:
-                self._counts[i, ALPHABET.index(c)] += 1
+        self._counts = letter_counts(self.words).astype(np.int8)
+        self._lengths = self._counts.sum(axis=1, dtype=np.int32)
         self._letter_values = np.array([values[c] for c in ALPHABET], dtype=np.int32)
         self._word_values = self._counts.astype(np.int32) @ self._letter_values
-        self._masks = ((self._counts > 0).astype(np.uint32) << np.arange(26, dtype=np.uint32)).sum(
-            axis=1, dtype=np.uint32
-        )
+        self._masks = letter_masks(self._counts)
         self._tables: tuple[np.ndarray, np.ndarray] | None = None
 
     # -- best word ---------------------------------------------------------------------
@@ -212,8 +212,7 @@ class DiceSolver:
     def _best_table(self) -> np.ndarray:
         """Best score of every state of the nine dice (int16, shape 6**9)."""
         exact_keys, exact_scores, wild_keys, wild_scores = self._anagram_maps()
-        rng = np.random.default_rng(0)  # must match _anagram_maps
-        letter_hash = rng.integers(1, 2**63, size=26, dtype=np.uint64)
+        letter_hash = _letter_hashes()
         dims = len(DICE)
         # Partial states: each die shows one of its faces (0-5) or is left out (6).
         hashes = np.zeros((7,) * dims, dtype=np.uint64)
@@ -236,8 +235,7 @@ class DiceSolver:
     def _anagram_maps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Sorted multiset hashes of the words with their best scores: exact, and with the wild
         standing for one letter (the hash then lacks that letter)."""
-        rng = np.random.default_rng(0)
-        letter_hash = rng.integers(1, 2**63, size=26, dtype=np.uint64)
+        letter_hash = _letter_hashes()
         keys = (self._counts.astype(np.uint64) * letter_hash).sum(axis=1, dtype=np.uint64)
         exact = self._word_values * self._lengths
         wild_keys, wild_scores = [], []

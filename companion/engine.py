@@ -195,11 +195,6 @@ class Game(ABC):
         self.events.append(event)
         return event
 
-    def check(self, event: Event) -> None:
-        """Raise :class:`RuleError` if ``event`` is illegal now; never changes the game."""
-        trial = self.copy()
-        trial.push(event)
-
     def pop(self) -> Event:
         """Take back the last event."""
         if len(self.events) == 1:

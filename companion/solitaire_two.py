@@ -32,6 +32,7 @@ from companion.cards import MASTER, deck
 from companion.dictionary import Dictionary
 from companion.letters import Letters
 from companion.solitaire import Solution, depth_first
+from companion.wordindex import letter_counts
 
 VOWELS = frozenset("AEIOU")
 MIN_WORD = 4
@@ -79,7 +80,7 @@ class SolitaireTwo:
         dictionary = words or Dictionary.load("standard")
         self.dictionary = dictionary
         self._words = sorted(w for w in dictionary if MIN_WORD <= len(w) <= 9)
-        self._counts = np.array([Letters(w).counts for w in self._words], dtype=np.int8).reshape(-1, 26)
+        self._counts = letter_counts(self._words).astype(np.int8)
 
     def exposed(self, state: State | None = None) -> list[str]:
         state = state or self.state

@@ -18,7 +18,7 @@ the word's, and no borrow crosses a field.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -40,18 +40,31 @@ def _mask(counts: Iterable[int]) -> int:
     return sum(1 << i for i, c in enumerate(counts) if c)
 
 
+def letter_counts(words: Sequence[str]) -> np.ndarray:
+    """How often each letter a-z is in each word: an (n, 26) array, for lowercase a-z words.
+
+    >>> letter_counts(["glider", "aa"])[:, :7].tolist()
+    [[0, 0, 0, 1, 1, 0, 1], [2, 0, 0, 0, 0, 0, 0]]
+    """
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
+    letters = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("a")
+    owner = np.repeat(np.arange(len(words)), lengths)
+    return np.bincount(owner * 26 + letters, minlength=26 * len(words)).reshape(-1, 26)
+
+
+def letter_masks(counts: np.ndarray) -> np.ndarray:
+    """Each word's letters as a 26-bit mask (bit i: letter i is in it)."""
+    return ((counts > 0).astype(np.uint32) << np.arange(26, dtype=np.uint32)).sum(axis=1, dtype=np.uint32)
+
+
 class WordIndex:
     """Every word of a word list, searchable by the letters available."""
 
     def __init__(self, words: Iterable[str]) -> None:
         self.words = sorted(w for w in words if w.isascii() and w.isalpha() and w.islower())
-        lengths = np.fromiter((len(w) for w in self.words), dtype=np.int64, count=len(self.words))
-        letters = np.frombuffer("".join(self.words).encode("ascii"), dtype=np.uint8) - ord("a")
-        owner = np.repeat(np.arange(len(self.words)), lengths)
-        flat = np.bincount(owner * 26 + letters, minlength=26 * len(self.words))
-        counts = np.minimum(flat.reshape(-1, 26), 15).astype(np.uint64)
-        self._lengths = lengths.astype(np.int16)
-        self._masks = ((counts > 0).astype(np.uint32) << np.arange(26, dtype=np.uint32)).sum(axis=1, dtype=np.uint32)
+        counts = np.minimum(letter_counts(self.words), 15).astype(np.uint64)
+        self._lengths = counts.sum(axis=1).astype(np.int16)
+        self._masks = letter_masks(counts)
         shifts = (5 * (np.arange(26) % _FIELDS)).astype(np.uint64)
         shifted = counts << shifts
         self._packed = [shifted[:, k * _FIELDS : (k + 1) * _FIELDS].sum(axis=1, dtype=np.uint64) for k in range(3)]
