@@ -19,7 +19,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.datasets import Score, bananagrams, boggle, match
-from vision.glyphs import GlyphReader, glyph_mask
+from vision.glyphs import GlyphReader
 from vision.pieces import find_pieces
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "vision"
@@ -51,7 +51,7 @@ def letters(photos, reader: GlyphReader) -> tuple[int, int, float]:
             if truth not in "abcdefghijklmnopqrstuvwxyz":
                 continue
             start = time.perf_counter()
-            read = reader.read(glyph_mask(image, pieces[detected]))
+            read = reader.read(pieces[detected].mask)
             milliseconds += (time.perf_counter() - start) * 1000
             total += 1
             right += read is not None and read.letter.lower() == truth

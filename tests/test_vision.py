@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import need_shared
 from vision.datasets import bananagrams, boggle, match
-from vision.glyphs import GlyphReader, glyph_mask
+from vision.glyphs import GlyphReader
 from vision.pieces import find_pieces
 from vision.sources import FolderSource, ImageSource, SourceError, open_source
 
@@ -78,7 +78,7 @@ def test_the_glyph_reader_reads_rendered_letters_at_any_angle() -> None:
         image = table(40, [(letter, 320, 320)])
         turned = cv2.warpAffine(image, cv2.getRotationMatrix2D((320, 320), angle, 1.0), (640, 640))
         (piece,) = find_pieces(turned)
-        assert reader.read(glyph_mask(turned, piece)).letter == letter, (letter, angle)
+        assert reader.read(piece.mask).letter == letter, (letter, angle)
 
 
 def test_letters_on_the_real_bananagrams_photos() -> None:
@@ -93,7 +93,7 @@ def test_letters_on_the_real_bananagrams_photos() -> None:
             if photo.letters[labelled] in "äö":
                 continue
             total += 1
-            right += reader.read(glyph_mask(image, pieces[detected])).letter.lower() == photo.letters[labelled]
+            right += reader.read(pieces[detected].mask).letter.lower() == photo.letters[labelled]
     assert total > 700 and right / total >= 0.85
 
 

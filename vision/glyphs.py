@@ -1,13 +1,14 @@
 """Reading a glyph: a k-nearest-neighbour classifier trained on letters rendered from many fonts.
 
-Public API: :class:`GlyphReader`, :class:`Read`, :func:`glyph_mask`, :data:`FONTS`.
+Public API: :class:`GlyphReader`, :class:`Read`, :data:`FONTS`.
 
 Training takes a fraction of a second at first use: every letter A-Z is rendered from the sans
 fonts of Debian's font packages (DejaVu, Liberation, FreeSans; ``system-packages.txt``), a little
 rotated and in three stroke weights, and normalised (cropped to its ink, centred in a square,
 24 x 24, unit length). A glyph from a photo is read at 24 rotations (tiles lie at any angle)
-and the nearest template wins. This is the first of the two readers the pipeline needs; its
-measured accuracy is in docs/vision.md.
+and the nearest template wins. The glyph's ink comes with each piece (``Piece.mask``).
+This is the first of the two readers the pipeline needs; its measured accuracy is in
+docs/vision.md.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
-
-from vision.pieces import Piece
 
 FONT_DIR = Path("/usr/share/fonts/truetype")
 FONTS = (
@@ -59,26 +58,6 @@ def normalise(binary: np.ndarray) -> np.ndarray | None:
     square[(side - h) // 2 : (side - h) // 2 + h, (side - w) // 2 : (side - w) // 2 + w] = ink
     vector = cv2.resize(square, (SIZE, SIZE), interpolation=cv2.INTER_AREA).flatten()
     return vector / (np.linalg.norm(vector) + 1e-6)
-
-
-def glyph_mask(image: np.ndarray, piece: Piece) -> np.ndarray:
-    """The glyph's ink (1) in a window around it: the pieces of ink inside its box, so the tile's
-    own dark outline and the table around it are left out."""
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    block = int(31 * max(gray.shape) / 640) | 1
-    x, y, w, h = piece.glyph
-    pad = max(w, h)
-    x0, y0 = max(0, x - pad), max(0, y - pad)
-    window = gray[y0 : y + h + pad, x0 : x + w + pad]
-    ink = cv2.adaptiveThreshold(window, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 25)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
-    keep = np.zeros_like(ink)
-    left, top, right, bottom = x - x0 - 2, y - y0 - 2, x - x0 + w + 2, y - y0 + h + 2
-    for i in range(1, n):
-        sx, sy, sw, sh = stats[i, :4]
-        if sx >= left and sy >= top and sx + sw <= right and sy + sh <= bottom:
-            keep[labels == i] = 1
-    return keep
 
 
 class GlyphReader:

@@ -19,7 +19,7 @@ glyphs are. Measured figures: docs/vision.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -33,6 +33,9 @@ class Piece:
     glyph: tuple[int, int, int, int]  # x, y, w, h of the glyph
     box: tuple[int, int, int, int]  # x, y, w, h of the tile (a square around the glyph)
     contrast: float  # face minus glyph brightness
+    #: The glyph's ink (1) over its box and 2 pixels around: every piece of ink lying inside it,
+    #: so the tile's dark outline and the table are left out.
+    mask: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.uint8), compare=False, repr=False)
 
     def as_dict(self) -> dict[str, object]:
         return {"center": [round(c, 1) for c in self.center], "box": list(self.box), "glyph": list(self.glyph)}
@@ -76,5 +79,19 @@ def find_pieces(image: np.ndarray) -> list[Piece]:
         kept.append((big, center))
         side = round(big * TILE_PER_GLYPH)
         box = (int(center[0] - side / 2), int(center[1] - side / 2), side, side)
-        pieces.append(Piece(center, glyph, box, contrast))
+        pieces.append(Piece(center, glyph, box, contrast, _glyph_ink(labels, stats, glyph)))
     return pieces
+
+
+def _glyph_ink(labels: np.ndarray, stats: np.ndarray, glyph: tuple[int, int, int, int], margin: int = 2) -> np.ndarray:
+    x, y, w, h = glyph
+    left, top, right, bottom = x - margin, y - margin, x + w + margin, y + h + margin
+    inside = (
+        (stats[:, 0] >= left)
+        & (stats[:, 1] >= top)
+        & (stats[:, 0] + stats[:, 2] <= right)
+        & (stats[:, 1] + stats[:, 3] <= bottom)
+    )
+    inside[0] = False  # the background
+    region = labels[max(0, top) : bottom, max(0, left) : right]
+    return np.isin(region, np.flatnonzero(inside)).astype(np.uint8)
