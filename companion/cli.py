@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
-from companion.config import WordConfig, build_referee, load_config
+from companion.config import WordConfig, build_referee, load_config, load_dictionary
 from companion.dice import LetterValues
 from companion.dictionary import SIZES
 from companion.engine import load_game
@@ -21,7 +21,6 @@ from companion.letters import LetterError, Letters
 from companion.overrides import OverrideStore
 from companion.records import read_jsonl
 from companion.solver import Referee
-from companion.stems import StemJudge, default_links
 
 if TYPE_CHECKING:
     from companion.dicewords_solver import DiceSolver
@@ -68,8 +67,8 @@ def _emit(args: argparse.Namespace, data: object, text: str) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     words = [_word(w) for w in args.words]
     rules = word_rules(args.game, args.variant)
-    referee = _referee(args)
-    checks = [referee.dictionary.check(w, rules) for w in words]
+    dictionary = load_dictionary(_config(args))
+    checks = [dictionary.check(w, rules) for w in words]
     _emit(
         args, [c.as_dict() for c in checks], "\n".join(("ok    " if c.valid else "no    ") + c.reason for c in checks)
     )
@@ -99,8 +98,7 @@ def cmd_find(args: argparse.Namespace) -> int:
 
 def cmd_judge(args: argparse.Namespace) -> int:
     old, new = _word(args.old), _word(args.new)
-    config = _config(args)
-    judgement = StemJudge(default_links(), OverrideStore(config.overrides)).judge(old, new)
+    judgement = _referee(args).judge.judge(old, new)
     _emit(args, judgement.as_dict(), f"{judgement.verdict.value} ({judgement.confidence:.2f}): {judgement.reason}")
     return 0
 
@@ -169,8 +167,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def _dice_solver(args: argparse.Namespace) -> DiceSolver:
     from companion.dicewords_solver import DiceSolver
 
-    referee = _referee(args)
-    return DiceSolver(referee.dictionary, _values(args))
+    return DiceSolver(load_dictionary(_config(args)), _values(args))
 
 
 def _values(args: argparse.Namespace) -> LetterValues:

@@ -1,6 +1,6 @@
 """Word-knowledge settings: which dictionary, the players' own lists, house rules, overrides.
 
-Public API: :class:`WordConfig`, :func:`load_config`, :func:`build_referee`.
+Public API: :class:`WordConfig`, :func:`load_config`, :func:`load_dictionary`, :func:`build_referee`.
 
 Settings come from a TOML file (``--config FILE`` or ``$WORDTABLE_CONFIG``), then from
 command-line options, which win::
@@ -81,8 +81,13 @@ def load_config(path: str | Path | None = None) -> WordConfig:
     )
 
 
+def load_dictionary(config: WordConfig) -> Dictionary:
+    """The built-in list of the configured size, the players' lists, then the house rules."""
+    return Dictionary.load(config.size, config.word_lists, config.house_rules)
+
+
 def build_referee(config: WordConfig) -> Referee:
     """The dictionary, the stem judge with the stored referee overrides, and the solver."""
-    dictionary = Dictionary.load(config.size, config.word_lists, config.house_rules)
+    dictionary = load_dictionary(config)
     overrides = OverrideStore(config.overrides)
     return Referee(dictionary, StemJudge(default_links(), overrides, is_word=dictionary.__contains__))

@@ -119,3 +119,12 @@ def test_bad_input_is_one_line_and_nonzero(args: list[str], message: str) -> Non
     assert len(lines) == 1, result.stderr
     assert message in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_checking_words_touches_no_stored_rulings(tmp_path: Path) -> None:
+    """Only commands that judge steals open the referee's rulings (in $WORDTABLE_HOME)."""
+    run_json("check", "glider")
+    run_json("dicewords", "score", "glider")
+    assert not (tmp_path / "home" / "overrides.sqlite3").exists()
+    run_json("judge", "tease", "teaser")
+    assert (tmp_path / "home" / "overrides.sqlite3").exists()
