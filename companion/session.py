@@ -142,7 +142,9 @@ class Session:
             raise RecordError("rock-paper-scissors first: " + ", ".join(s.player for s in self.awaiting))
         self._rest = simultaneous_groups(self.pending, self.window_us)
         self.pending = []
-        self._before = self.game.copy()
+        # Only a batch of several shouts can have a shout made late by an earlier claim; the
+        # copy replays the game, so it is taken only then.
+        self._before = self.game.copy() if sum(map(len, self._rest)) > 1 else None
         return self._continue()
 
     def rock_paper_scissors(self, winner: str | None = None) -> list[Event]:
@@ -191,15 +193,14 @@ class Session:
     def _settle_one(self, shout: Shout) -> Event | None:
         """Claim the shouted word, or record a false call (rule 07) when it was never there."""
         game = self.game
-        if game.locked_until.get(shout.player, 0) > game.drawn:  # type: ignore[attr-defined]
+        if game.locked_out(shout.player):  # type: ignore[attr-defined]
             return None  # rule 07: a locked-out player's shout is not heard
         event = self._claim_event(game, shout)
         if event is not None:
             self.record(event)
             return event
         # Letters taken by an earlier shout of this batch make a shout late, not false.
-        before = self._before or game
-        if self._claim_event(before, shout) is not None:
+        if self._before is not None and self._claim_event(self._before, shout) is not None:
             return None
         reason = self._why_not(shout)
         event = Event("false-call", {"player": shout.player, "word": shout.word.upper(), "reason": reason})
