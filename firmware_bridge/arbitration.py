@@ -112,6 +112,11 @@ class Arbiter:
         if self.first_arrival is None:
             self.first_arrival = host_time
 
+    @property
+    def deadline(self) -> float | None:
+        """The host time at which the presses so far can be decided (None: nothing pending)."""
+        return None if self.first_arrival is None else self.first_arrival + self.settle_s
+
     def poll(self, host_time: float) -> Decision | None:
         """A decision once the settle window after the first arrival has passed, else None."""
         if self.first_arrival is None or host_time - self.first_arrival < self.settle_s:

@@ -36,7 +36,7 @@ class BuzzerDesk:
         self.decisions: list[tuple[Decision, float]] = []  # (decision, host seconds from arrival to record)
         self.link = BuzzerLink(url, self._on_event, clock=clock)
         self.on_decision: Callable[[Decision], None] = lambda decision: None
-        self._lock = threading.Lock()
+        self._presses = threading.Condition()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._decide, name="buzzer desk", daemon=True)
 
@@ -47,6 +47,8 @@ class BuzzerDesk:
 
     def stop(self) -> None:
         self._stop.set()
+        with self._presses:
+            self._presses.notify_all()
         self._thread.join(timeout=5)
         self.link.stop()
 
@@ -56,12 +58,18 @@ class BuzzerDesk:
 
     def _on_event(self, event: LinkEvent) -> None:
         if isinstance(event, ButtonPress):
-            with self._lock:
+            with self._presses:
                 self.arbiter.press(event.button, event.t_us, event.host_time)
+                self._presses.notify()
 
     def _decide(self) -> None:
-        while not self._stop.wait(0.001):
-            with self._lock:
+        """Sleep until a press arrives, then until its settle window has passed; then decide."""
+        while not self._stop.is_set():
+            with self._presses:
+                deadline = self.arbiter.deadline
+                if deadline is None or self.clock() < deadline:
+                    self._presses.wait(None if deadline is None else max(0.0, deadline - self.clock()))
+                    continue
                 decision = self.arbiter.poll(self.clock())
             if decision is None:
                 continue
