@@ -119,6 +119,14 @@ class Unknown:
 
 
 Message = Hello | Press | Release | Heartbeat | Leds | Pong | Lost | DeviceError | Unknown
+#: Line kinds whose fields are all decimal numbers, and what they parse into.
+NUMERIC: dict[str, type[Press | Release | Heartbeat | Pong | Lost]] = {
+    "P": Press,
+    "R": Release,
+    "HB": Heartbeat,
+    "PONG": Pong,
+    "LOST": Lost,
+}
 
 
 def parse(line: str) -> Message:
@@ -129,23 +137,13 @@ def parse(line: str) -> Message:
         if kind == "HELLO":
             protocol, firmware, boot_id, buttons, leds = rest
             return Hello(int(protocol), firmware, boot_id, int(buttons), int(leds))
-        numbers = (
-            [int(f, 16) if kind == "L" and i == 1 else int(f) for i, f in enumerate(rest)] if kind != "ERR" else []
-        )
-        if kind == "P":
-            return Press(*numbers)
-        if kind == "R":
-            return Release(*numbers)
-        if kind == "HB":
-            return Heartbeat(*numbers)
-        if kind == "L":
-            return Leds(*numbers)
-        if kind == "PONG":
-            return Pong(*numbers)
-        if kind == "LOST":
-            return Lost(*numbers)
+        if kind == "L":  # the mask is hex
+            seq, mask = rest
+            return Leds(int(seq), int(mask, 16))
         if kind == "ERR":
             return DeviceError(int(rest[0]), " ".join(rest[1:]))
+        if kind in NUMERIC:
+            return NUMERIC[kind](*(int(f) for f in rest))
         return Unknown(int(rest[0]) if rest and rest[0].isdigit() else -1, " ".join(fields))
     except (TypeError, ValueError):
         raise FrameError(f"malformed {kind} line: {line.strip()!r}") from None
