@@ -29,7 +29,7 @@ from companion.solver import Referee
 from companion.store import EventStore
 from firmware_bridge.desk import BuzzerDesk
 from firmware_bridge.link import ButtonPress, BuzzerLink, Connected, Gap
-from tests.buzzsim import Box, build
+from tests.buzzsim import Box, build, until
 
 
 def wait_for(events: queue.Queue, kind: type, timeout: float = 20.0):
@@ -92,8 +92,7 @@ def latency(folder: Path) -> list[float]:
     settle = 0.03
     desk = BuzzerDesk(str(box.link), session, {0: "Ann", 1: "Ben"}, settle_s=settle, tie_us=10, cooldown_us=0)
     desk.start()
-    while not desk.link.connected:
-        time.sleep(0.01)
+    until(lambda: desk.link.connected)
     box.mark()
     for i in range(60):
         t = 1000 + i * 100_000

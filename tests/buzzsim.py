@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +26,15 @@ def build() -> str | None:
     if result.returncode != 0:
         return f"cannot build the firmware or harness: {result.stderr[-400:]}"
     return None
+
+
+def until(condition: Callable[[], object], timeout: float = 30.0) -> None:
+    """Wait until ``condition()`` holds; fail the test if it does not within ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
+        time.sleep(0.005)
 
 
 class Box:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.link import ButtonPress, ButtonRelease, BuzzerLink, Connected, Disconnected, Gap, LedsSet
-from tests.buzzsim import Box, build
+from tests.buzzsim import Box, build, until
 
 
 @pytest.fixture(scope="session")
@@ -189,24 +189,18 @@ def test_a_pulled_cable_reconnects_by_itself_with_the_game_intact(built: None, t
     desk.start()
     second = None
     try:
-        deadline = time.monotonic() + 30
-        while not desk.link.connected and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: desk.link.connected)
         first.mark()
         first.send("down 0 1000", "up 0 30000")
-        while len(desk.decisions) < 1 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: len(desk.decisions) >= 1)
         first.kill()  # the cable is pulled: the device side closes
-        while not disconnected and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: disconnected)
         assert disconnected and not desk.link.connected
         second = Box(link)  # plugged in again, under the same name
-        while not desk.link.connected and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: desk.link.connected)
         second.mark()
         second.send("down 1 1000", "up 1 30000")
-        while len(desk.decisions) < 2 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: len(desk.decisions) >= 2)
         winners = [e["winner"] for e in store.events(session.game_id) if e.type == "buzz"]
         assert winners == ["Ann", "Ben"]  # the game went on where it was
     finally:
@@ -232,13 +226,10 @@ def test_the_desk_records_decisions_and_shows_lockouts(built: None, tmp_path: Pa
     session.record(Event("false-call", {"player": "Cat", "word": "ZZZ"}))  # Cat is locked out
     desk = BuzzerDesk(str(sim.link), session, {0: "Ann", 1: "Ben", 2: "Cat"}, settle_s=0.03, tie_us=10).start()
     try:
-        deadline = time.monotonic() + 20
-        while not desk.link.connected and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: desk.link.connected)
         sim.mark()
         sim.send("down 2 1000", "down 1 1100", "down 0 1150", "up 0 40000", "up 1 40000", "up 2 40000")
-        while not desk.decisions and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: desk.decisions)
         buzz = [e for e in store.events(session.game_id) if e.type == "buzz"]
         assert buzz and buzz[0]["winner"] == "Ben" and buzz[0]["players"] == ["Ben", "Ann"]
         assert buzz[0]["ignored"][0].startswith("Cat")
