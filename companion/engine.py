@@ -179,6 +179,11 @@ class Game(ABC):
     @abstractmethod
     def over(self) -> bool: ...
 
+    def state(self) -> dict[str, Any]:
+        """What a table's screen shows now (engines add their own: pool, turn, hands...)."""
+        return {"game": self.name, "variant": self.setup.get("variant"), "over": self.over,
+                "standings": [s.as_dict() for s in self.standings()]}  # fmt: skip
+
     # -- moves ---------------------------------------------------------------------------
 
     def push(self, event: Event) -> Event:

@@ -48,10 +48,6 @@ class WordRules:
     double_capture: bool = False
     variant: str | None = None
 
-    @property
-    def needs_new_stem(self) -> bool:
-        return self.take is TakeKind.STEAL
-
 
 GAMES: dict[str, WordRules] = {
     # not-scrabble.txt rule 04/16: "a word of three or more letters"; rules 08-12: steals with

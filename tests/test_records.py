@@ -92,3 +92,13 @@ def test_replay_of_an_illegal_record_is_one_line(tmp_path: Path) -> None:
     result = subprocess.run([WORDTABLE, "replay", str(path)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
     assert result.stderr.strip() == "wordtable: draw for first player before play begins [not-scrabble 01]"
+
+
+@pytest.mark.parametrize(("record", "expected"), doc_examples())
+def test_every_engine_has_a_state_to_show(record: str, expected: list) -> None:
+    from companion.engine import load_game
+    from companion.solver import Referee
+
+    game = load_game([Event.from_json(line) for line in record.splitlines()], Referee.default("standard"))
+    state = game.state()
+    assert state["game"] == game.name and isinstance(state["over"], bool)
