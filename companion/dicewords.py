@@ -196,10 +196,9 @@ class Dicewords(Game):
 
     def state(self) -> dict[str, Any]:
         return {
-            "game": self.name,
+            **super().state(),
             "turn": self.turn,
             "dice": "".join(self.faces).upper() if self.faces else None,
             "rolls": self.rolls,
             "totals": dict(self.totals),
-            "over": self.over,
         }

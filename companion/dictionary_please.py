@@ -407,7 +407,7 @@ class DictionaryPlease(Game):
 
     def state(self) -> dict[str, Any]:
         return {
-            "game": self.name,
+            **super().state(),
             "turn": self.turn,
             "pool": str(self.pool),
             "bag": self.bag_count,

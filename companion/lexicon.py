@@ -364,8 +364,7 @@ class Lexicon(Game):
 
     def state(self) -> dict[str, Any]:
         return {
-            "game": self.name,
-            "variant": self.variant,
+            **super().state(),
             "dealer": self.dealer,
             "turn": self.turn,
             "hands": dict(self.hands),
@@ -374,7 +373,6 @@ class Lexicon(Game):
             "blind": self.blind,
             "scores": dict(self.scores),
             "eliminated": list(self.eliminated),
-            "over": self.over,
         }
 
 

@@ -109,7 +109,7 @@ class LexiconSolitaire(Game):
         return [Standing(player, self.cards_left, {"words": list(self.words), "completed": self.over})]
 
     def state(self) -> dict[str, Any]:
-        return {"game": self.name, "variant": self.variant, "cards_left": self.cards_left, "words": list(self.words)}
+        return {**super().state(), "cards_left": self.cards_left, "words": list(self.words)}
 
 
 def _norm(value: object) -> object:

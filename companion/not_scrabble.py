@@ -229,7 +229,7 @@ class NotScrabble(Game):
 
     def state(self) -> dict[str, Any]:
         return {
-            "game": self.name,
+            **super().state(),
             "pool": str(self.pool),
             "bag": len(self.bag) if self.counted_bag else None,
             "turn": self.turn,
