@@ -205,19 +205,19 @@ class Game(ABC):
         if len(self.events) == 1:
             raise RecordError("nothing to undo: the game has just been set up")
         last = self.events[-1]
-        self._rebuild(self.events[:-1])
+        self.rebuild(self.events[:-1])
         return last
 
     def undo_to(self, count: int) -> None:
         """Keep the first ``count`` events (the ``game`` event is number 1)."""
         if not isinstance(count, int) or not 1 <= count <= len(self.events):
             raise RecordError(f"undo to {count!r}: the game has {len(self.events)} events")
-        self._rebuild(self.events[:count])
+        self.rebuild(self.events[:count])
 
     def copy(self: G) -> G:
         return type(self).from_events(self.events, self._base_referee)
 
-    def _rebuild(self, events: list[Event]) -> None:
+    def rebuild(self, events: list[Event]) -> None:
         self.events = [self.setup]
         self.rulings.clear()
         self.reset()

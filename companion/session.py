@@ -106,7 +106,7 @@ class Session:
             try:
                 return self.store.append(self.game_id, Event("undo", {"to": count}))
             except BaseException:
-                self.game._rebuild(before)
+                self.game.rebuild(before)
                 raise
 
     def ruling(self, old: str, new: str, allowed: bool, note: str = "") -> int:

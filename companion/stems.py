@@ -153,6 +153,7 @@ class StemJudge:
         self.is_word = is_word or is_known
         self._verdicts: dict[tuple[str, str], Judgement] = {}
         self._links: dict[tuple[str, str], str | None] = {}
+        self._reach: dict[frozenset[str], frozenset[str]] = {}
 
     def judge(self, old: str, new: str) -> Judgement:
         """The verdict on turning ``old`` into ``new`` (a referee's ruling first)."""
@@ -231,7 +232,11 @@ class StemJudge:
         return [n for n in candidates if n in reachable or any(core in n for core in cores)]
 
     def _reachable(self, forms: frozenset[str]) -> frozenset[str]:
-        """Every word (with its inflections) within three WordNet links of ``forms``."""
+        """Every word (with its inflections) within three WordNet links of ``forms``: fixed data,
+        asked again for the same table words after every letter drawn, so kept."""
+        known = self._reach.get(forms)
+        if known is not None:
+            return known
         seen = set(forms)
         frontier = list(forms)
         for _ in range(3):
@@ -241,7 +246,8 @@ class StemJudge:
         for word in seen:
             for values in getAllInflections(word).values():
                 reachable.update(values)
-        return frozenset(reachable)
+        self._reach[forms] = frozenset(reachable)
+        return self._reach[forms]
 
     def _link(self, base: str, derived: str) -> str | None:
         """Why WordNet ties ``derived`` to ``base``, or None. Meaning links count only for affixes."""
