@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from companion.config import WordConfig, build_referee, load_config, load_dictionary
@@ -276,6 +277,37 @@ def cmd_buzzers(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_read(args: argparse.Namespace) -> int:
+    """Read the tiles, cards or dice in a photo."""
+    import cv2
+
+    from companion.tilesets import tileset
+    from vision.calibration import TableSettings
+    from vision.pipeline import Pipeline
+
+    image = cv2.imread(args.image) if Path(args.image).is_file() else None
+    if image is None:
+        raise UsageError(f"{args.image}: not found or not an image")
+    settings = TableSettings.load(args.table) if args.table else TableSettings()
+    result = Pipeline(settings, tileset(args.tileset) if args.tileset else None).read(image, args.kind)
+    lines = [f"{len(result['items'])} {args.kind}: " + " ".join(i["letter"] for i in result["items"])]
+    lines += [f"word {w['text']}" + (f" ({w['zone']})" if w.get("zone") else "") for w in result["words"]]
+    lines += [f"pool {''.join(result['pool'])}"] if result["pool"] else []
+    lines += [f"question: item {q['item']} is {'/'.join(q['choices'])}? ({q['why']})" for q in result["questions"]]
+    _emit(args, result, "\n".join(lines))
+    return 0
+
+
+def cmd_markers(args: argparse.Namespace) -> int:
+    """Write the printable ArUco marker sheet for the mat's corners."""
+    from vision.calibration import marker_sheet
+
+    marker_sheet(args.output)
+    how = "print at 100%, cut out, lay 0-3 clockwise from the top-left corner"
+    _emit(args, {"written": args.output}, f"wrote {args.output}: {how}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a JSON Lines record and print the standings."""
     events = read_jsonl(args.record)
@@ -335,6 +367,13 @@ def build_parser() -> Parser:
     p.add_argument("--demo", action="store_true", help="the simulator presses buttons by itself")
     p = command("replay", cmd_replay, "replay a game record (JSON Lines) and print the standings", words)
     p.add_argument("record", metavar="RECORD.jsonl")
+    p = command("read", cmd_read, "read the tiles, cards or dice in a photo")
+    p.add_argument("image", metavar="IMAGE")
+    p.add_argument("--kind", choices=["tiles", "cards", "dice"], default="tiles")
+    p.add_argument("--table", metavar="FILE", help="the table's settings (calibration and zones, JSON)")
+    p.add_argument("--tileset", choices=["scrabble", "dictionary-please"], help="ask when a letter outnumbers the set")
+    p = command("markers", cmd_markers, "write the printable corner markers (PNG or PDF)")
+    p.add_argument("output", metavar="FILE.pdf|FILE.png")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

@@ -1,14 +1,27 @@
-"""Reading a glyph: a k-nearest-neighbour classifier trained on letters rendered from many fonts.
+"""Reading a glyph: nearest neighbours among letters rendered from many fonts.
 
-Public API: :class:`GlyphReader`, :class:`Read`, :data:`FONTS`.
+Public API: :class:`GlyphReader`, :class:`Read`, :data:`FONTS`, :data:`LETTERS`.
 
-Training takes a fraction of a second at first use: every letter A-Z is rendered from the sans
-fonts of Debian's font packages (DejaVu, Liberation, FreeSans; ``system-packages.txt``), a little
-rotated and in three stroke weights, and normalised (cropped to its ink, centred in a square,
-24 x 24, unit length). A glyph from a photo is read at 24 rotations (tiles lie at any angle)
-and the nearest template wins. The glyph's ink comes with each piece (``Piece.mask``).
-This is the first of the two readers the pipeline needs; its measured accuracy is in
-docs/vision.md.
+Training takes a fraction of a second at first use: every symbol (A-Z, and ``?`` for the
+DICEWORDS wild face when asked) is rendered from the sans fonts of Debian's font packages
+(DejaVu, Liberation, FreeSans; ``system-packages.txt``), a little rotated and in three stroke
+weights, and described by its features: the ink cropped and centred in a 24 x 24 square, lightly
+blurred, plus a histogram of oriented gradients of it (HOG; the strokes' directions), and its
+number of holes (A, D, O have one, B two, S none). A glyph from a photo is read at 24 rotations
+(tiles lie at any angle, "facing away" ones upside down) and the nearest templates vote. A read
+can be limited to some symbols (a die's six faces), carries its runner-up letters, and a
+person's answer is learnt as a new template.
+
+>>> import numpy as np
+>>> from PIL import Image, ImageDraw, ImageFont
+>>> canvas = Image.new("L", (90, 90), 0)
+>>> ImageDraw.Draw(canvas).text((20, 10), "K", font=ImageFont.truetype(str(FONT_DIR / FONTS[0]), 60), fill=255)
+>>> mask = (np.array(canvas) > 127).astype(np.uint8)
+>>> reader = GlyphReader()
+>>> reader.read(mask).letter, reader.read(np.rot90(mask, 2)).angle
+('K', 180)
+>>> reader.read(mask, allowed="AEIOU").letter in "AEIOU"
+True
 """
 
 from __future__ import annotations
@@ -36,14 +49,20 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SIZE = 24
 ANGLES = tuple(range(0, 360, 15))
 NEIGHBOURS = 5
+BLUR = 1.0  # pixels of the 24 x 24 square
+HOG_SHARE = 0.9  # of the squared distance; the rest is the blurred ink
+HOLE_PENALTY = 0.2  # added to the squared distance when the number of holes differs
+_HOG = cv2.HOGDescriptor((SIZE, SIZE), (12, 12), (6, 6), (6, 6), 9)
 
 
 @dataclass(frozen=True)
 class Read:
     letter: str
     confidence: float  # share of the nearest templates that agree, 0 to 1
-    distance: float
-    angle: int  # degrees the glyph was turned to read it
+    distance: float  # to the nearest template (0 = identical, 2 = opposite)
+    angle: int  # degrees the glyph was turned counter-clockwise to read it
+    alternatives: tuple[str, ...] = ()  # the runner-up letters, nearest first
+    margin: float = 0.0  # how much farther the nearest other letter is, at any angle
 
 
 def normalise(binary: np.ndarray) -> np.ndarray | None:
@@ -60,51 +79,114 @@ def normalise(binary: np.ndarray) -> np.ndarray | None:
     return vector / (np.linalg.norm(vector) + 1e-6)
 
 
-class GlyphReader:
-    """Letters A-Z from glyph masks, by their nearest rendered templates."""
+def holes(binary: np.ndarray) -> int:
+    """The glyph's holes (inner contours bigger than 3% of the biggest outline)."""
+    contours, hierarchy = cv2.findContours(binary.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return 0
+    biggest = max(cv2.contourArea(c) for c in contours)
+    inner = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
+    return sum(1 for c in inner if cv2.contourArea(c) > 0.03 * biggest)
 
-    def __init__(self, fonts: tuple[str, ...] = FONTS) -> None:
+
+def features(binary: np.ndarray) -> np.ndarray | None:
+    """Blurred ink and HOG of the normalised glyph, weighted, as one unit vector (None when empty)."""
+    vector = normalise(binary)
+    if vector is None:
+        return None
+    square = vector.reshape(SIZE, SIZE)
+    ink = cv2.GaussianBlur(square, (0, 0), BLUR).flatten()
+    gradients = _HOG.compute((square / square.max() * 255).astype(np.uint8)).flatten()
+    ink /= np.linalg.norm(ink) + 1e-6
+    gradients /= np.linalg.norm(gradients) + 1e-6
+    return np.concatenate([ink * (1 - HOG_SHARE) ** 0.5, gradients * HOG_SHARE**0.5]).astype(np.float32)
+
+
+def turn(mask: np.ndarray, angle: float) -> np.ndarray:
+    """The mask turned ``angle`` degrees counter-clockwise on a square canvas that holds it all."""
+    h, w = mask.shape
+    side = int(np.hypot(h, w)) + 2
+    square = np.zeros((side, side), np.uint8)
+    square[(side - h) // 2 : (side - h) // 2 + h, (side - w) // 2 : (side - w) // 2 + w] = mask
+    matrix = cv2.getRotationMatrix2D((side / 2, side / 2), angle, 1.0)
+    return cv2.warpAffine(square, matrix, (side, side), flags=cv2.INTER_NEAREST)
+
+
+class GlyphReader:
+    """Symbols from glyph masks, by their nearest rendered (and learnt) templates."""
+
+    def __init__(self, fonts: tuple[str, ...] = FONTS, symbols: str = LETTERS) -> None:
         self.fonts = [FONT_DIR / f for f in fonts if (FONT_DIR / f).exists()]
         if not self.fonts:
             raise FileNotFoundError(f"no fonts under {FONT_DIR}: install fonts-dejavu-core (make does)")
+        self.symbols = symbols
+        self._learnt: list[tuple[np.ndarray, int]] = []
 
     @cached_property
-    def knn(self) -> cv2.ml.KNearest:
-        samples, labels = [], []
+    def _rendered(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        samples, labels, hole_counts = [], [], []
+        kernel = np.ones((3, 3), np.uint8)
         for path in self.fonts:
             font = ImageFont.truetype(str(path), 64)
-            for index, letter in enumerate(LETTERS):
+            for index, symbol in enumerate(self.symbols):
                 canvas = Image.new("L", (120, 120), 0)
-                ImageDraw.Draw(canvas).text((28, 18), letter, font=font, fill=255)
+                ImageDraw.Draw(canvas).text((28, 18), symbol, font=font, fill=255)
                 ink = (np.array(canvas) > 127).astype(np.uint8)
                 for angle in (-8, -4, 0, 4, 8):
                     turned = cv2.warpAffine(ink, cv2.getRotationMatrix2D((60, 60), angle, 1.0), (120, 120))
-                    for weight in (turned, cv2.dilate(turned, np.ones((3, 3), np.uint8)),
+                    for weight in (turned, cv2.dilate(turned, kernel), cv2.dilate(turned, kernel, iterations=2),
                                    cv2.erode(turned, np.ones((2, 2), np.uint8))):  # fmt: skip
-                        vector = normalise(weight)
+                        vector = features(weight)
                         if vector is not None:
                             samples.append(vector)
                             labels.append(index)
-        knn = cv2.ml.KNearest_create()
-        knn.train(np.array(samples, np.float32), cv2.ml.ROW_SAMPLE, np.array(labels, np.int32))
-        return knn
+                            hole_counts.append(holes(weight))
+        return np.array(samples, np.float32), np.array(labels, np.int32), np.array(hole_counts, np.int32)
 
-    def read(self, mask: np.ndarray) -> Read | None:
-        """The letter of a glyph mask at any angle, or None for an empty mask."""
-        h, w = mask.shape
-        side = int(np.hypot(h, w)) + 2
-        square = np.zeros((side, side), np.uint8)
-        square[(side - h) // 2 : (side - h) // 2 + h, (side - w) // 2 : (side - w) // 2 + w] = mask
-        queries = []
-        for angle in ANGLES:
-            turned = cv2.warpAffine(square, cv2.getRotationMatrix2D((side / 2, side / 2), angle, 1.0), (side, side),
-                                    flags=cv2.INTER_NEAREST)  # fmt: skip
-            vector = normalise(turned)
-            if vector is None:
-                return None
-            queries.append(vector)
-        _, results, neighbours, distances = self.knn.findNearest(np.array(queries, np.float32), NEIGHBOURS)
-        best = int(np.argmin(distances[:, 0]))
-        letter = int(results[best, 0])
-        agree = float((neighbours[best] == letter).sum()) / NEIGHBOURS
-        return Read(LETTERS[letter], agree, float(distances[best, 0]), ANGLES[best])
+    @property
+    def templates(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(feature vectors, symbol indices, hole counts) of every template, rendered and learnt."""
+        samples, labels, hole_counts = self._rendered
+        if not self._learnt:
+            return samples, labels, hole_counts
+        return (np.vstack([samples, np.array([v for v, _, _ in self._learnt], np.float32)]),
+                np.concatenate([labels, [i for _, i, _ in self._learnt]]).astype(np.int32),
+                np.concatenate([hole_counts, [h for _, _, h in self._learnt]]).astype(np.int32))  # fmt: skip
+
+    def learn(self, mask: np.ndarray, symbol: str, angle: int = 0) -> None:
+        """Take a person's answer: the glyph, turned upright by ``angle``, is ``symbol`` from now on."""
+        upright = turn(mask, angle)
+        vector = features(upright)
+        if vector is None or symbol not in self.symbols:
+            raise ValueError(f"cannot learn {symbol!r} from an empty glyph or outside {self.symbols}")
+        self._learnt.append((vector, self.symbols.index(symbol), holes(upright)))
+
+    def read(self, mask: np.ndarray, allowed: str | None = None) -> Read | None:
+        """The symbol of a glyph mask at any angle (among ``allowed`` if given), or None when empty."""
+        queries = [features(turn(mask, angle)) for angle in ANGLES]
+        if queries[0] is None:
+            return None
+        samples, labels, hole_counts = self.templates
+        if allowed is not None:
+            keep = np.isin(labels, [self.symbols.index(s) for s in allowed.upper() if s in self.symbols])
+            samples, labels, hole_counts = samples[keep], labels[keep], hole_counts[keep]
+        distances = 2.0 - 2.0 * (np.array(queries, np.float32) @ samples.T)  # squared, unit vectors
+        distances += HOLE_PENALTY * (hole_counts != holes(mask))[None, :]
+        row = int(np.argmin(distances.min(axis=1)))
+        top = min(200, distances.shape[1] - 1)
+        nearest = np.argpartition(distances[row], top)[:top]
+        nearest = nearest[np.argsort(distances[row, nearest])]
+        letter = int(labels[nearest[0]])
+        closest = distances.min(axis=0)  # each template at its best angle
+        others = closest[labels != letter]
+        margin = float(others.min() - closest.min()) if others.size else 2.0
+        votes = labels[nearest[:NEIGHBOURS]]
+        alternatives: list[str] = []
+        for index in labels[nearest[:200]]:
+            symbol = self.symbols[index]
+            if index != letter and symbol not in alternatives:
+                alternatives.append(symbol)
+            if len(alternatives) == 3:
+                break
+        return Read(self.symbols[letter], float((votes == letter).mean()), float(distances[row, nearest[0]]),
+                    ANGLES[row], tuple(alternatives), margin)  # fmt: skip
