@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 .PHONY: run test lint format system-packages venv data bench clean hardware
 
 run: venv
-	$(BIN)/wordtable demo
+	$(BIN)/wordtable serve --demo
 
 test: venv hardware
 	$(BIN)/ruff check .

@@ -308,6 +308,32 @@ def cmd_markers(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start the table dashboard (the demo table with ``--demo``)."""
+    import secrets
+
+    from web import create_app, data_folder
+
+    pin = args.pin
+    if args.host not in ("127.0.0.1", "localhost", "::1") and not pin:
+        pin = f"{secrets.randbelow(10**6):06d}"
+        print(f"listening on {args.host}: the table PIN is {pin} (needed to change a game)", flush=True)
+    app = create_app({"PIN": pin, "DICTIONARY": args.dictionary or "large"})
+    services = app.extensions["wordtable"]
+    where = f"http://{'127.0.0.1' if args.host == '0.0.0.0' else args.host}:{args.port}/"
+    if args.demo:
+        from web.demo import demo_services
+
+        game = demo_services(services, data_folder())
+        where += f"game/{game}/table"
+    print(f"wordtable dashboard: open {where}  (Ctrl-C stops it)", flush=True)
+    try:
+        app.run(host=args.host, port=args.port, threaded=True)
+    finally:
+        services.close()
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a JSON Lines record and print the standings."""
     events = read_jsonl(args.record)
@@ -374,6 +400,12 @@ def build_parser() -> Parser:
     p.add_argument("--tileset", choices=["scrabble", "dictionary-please"], help="ask when a letter outnumbers the set")
     p = command("markers", cmd_markers, "write the printable corner markers (PNG or PDF)")
     p.add_argument("output", metavar="FILE.pdf|FILE.png")
+    p = command("serve", cmd_serve, "start the table dashboard in a browser")
+    p.add_argument("--host", default="127.0.0.1", help="0.0.0.0 lets phones on the table's network in (with a PIN)")
+    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--pin", help="the table PIN (one is made up when --host is not this machine)")
+    p.add_argument("--demo", action="store_true", help="a demo game with a replayed camera and simulated buzzers")
+    p.add_argument("--dictionary", choices=SIZES, help="built-in list: standard or large (default large)")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

@@ -63,6 +63,13 @@ def register(cls: type[G]) -> type[G]:
     return cls
 
 
+def engines() -> dict[tuple[str, str | None], type[Game]]:
+    """Every registered engine by (game, variant)."""
+    for module in ENGINE_MODULES:
+        importlib.import_module(module)
+    return dict(_ENGINES)
+
+
 def engine_for(name: str, variant: str | None = None) -> type[Game]:
     """The rules engine of a game and variant (the engine modules register themselves on import)."""
     for module in ENGINE_MODULES:

@@ -66,6 +66,8 @@ class Session:
         self._before: Game | None = None
         #: The camera, the buzzers and the dashboard call from their own threads.
         self.lock = threading.RLock()
+        #: Called with (number, event) after each event is committed (the dashboard's live feed).
+        self.listeners: list[Callable[[int, Event], None]] = []
 
     @classmethod
     def start(cls, store: EventStore, referee: Referee, setup: Event, **kwargs: Any) -> Session:
@@ -90,10 +92,12 @@ class Session:
         with self.lock:
             self.game.push(event)
             try:
-                return self.store.append(self.game_id, event)
+                number = self.store.append(self.game_id, event)
             except BaseException:
                 self.game.pop()
                 raise
+            self._tell(number, event)
+            return number
 
     def undo(self, to: int | None = None) -> int:
         """Undo the last event, or back to event number ``to`` (the game event is 1)."""
@@ -103,11 +107,18 @@ class Session:
                 raise RecordError("nothing to undo: the game has just been set up")
             before = list(self.game.events)
             self.game.undo_to(count)
+            undo = Event("undo", {"to": count})
             try:
-                return self.store.append(self.game_id, Event("undo", {"to": count}))
+                number = self.store.append(self.game_id, undo)
             except BaseException:
                 self.game.rebuild(before)
                 raise
+            self._tell(number, undo)
+            return number
+
+    def _tell(self, number: int, event: Event) -> None:
+        for listener in self.listeners:
+            listener(number, event)
 
     def ruling(self, old: str, new: str, allowed: bool, note: str = "") -> int:
         """The referee overrules the stem judge for this game."""

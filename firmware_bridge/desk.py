@@ -32,7 +32,7 @@ class BuzzerDesk:
         self.session = session
         self.buttons = buttons
         self.clock = clock
-        self.arbiter = Arbiter(buttons, locked=self._locked, **arbiter_options)  # type: ignore[arg-type]
+        self.arbiter = Arbiter(buttons, locked=self.locked_out, **arbiter_options)  # type: ignore[arg-type]
         self.decisions: list[tuple[Decision, float]] = []  # (decision, host seconds from arrival to record)
         self.link = BuzzerLink(url, self._on_event, clock=clock)
         self.on_decision: Callable[[Decision], None] = lambda decision: None
@@ -52,7 +52,7 @@ class BuzzerDesk:
         self._thread.join(timeout=5)
         self.link.stop()
 
-    def _locked(self, player: str) -> str | None:
+    def locked_out(self, player: str) -> str | None:
         locked_out = getattr(self.session.game, "locked_out", None)
         return locked_out(player) if locked_out else None
 
@@ -83,6 +83,6 @@ class BuzzerDesk:
         """LEDs: the winner's, and those of the players locked out."""
         mask = 0
         for button, player in self.buttons.items():
-            if player == winner or self._locked(player):
+            if player == winner or self.locked_out(player):
                 mask |= 1 << button
         self.link.set_leds(mask)

@@ -1,0 +1,193 @@
+"""End to end in real headless Chromium: a short Not Scrabble game with simulated buzzers, a
+Dictionary, Please! turn with a capture, a DICEWORDS turn and a Lexicon round, each checked on
+the screen; a screenshot of every page goes to build/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.solver import Referee
+from tests.browser import chromium, live_server, need_chromium
+from tests.conftest import ROOT
+
+SHOTS = ROOT / "build" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, referee: Referee) -> Iterator[str]:
+    need_chromium()
+    with live_server(tmp_path_factory.mktemp("dashboard"), referee) as (url, _):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(server: str):
+    driver = chromium()
+    driver.implicitly_wait(0)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def wait_text(driver, selector: str, text: str, timeout: float = 10) -> str:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout).until(lambda d: text in d.find_element(By.CSS_SELECTOR, selector).text)
+    return driver.find_element(By.CSS_SELECTOR, selector).text
+
+
+def post(server: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(server + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def type_events(driver, lines: list[str]) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    for line in lines:
+        box = driver.find_element(By.ID, "event-text")
+        box.send_keys(line, Keys.ENTER)
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "toast").text)
+        answer = driver.find_element(By.ID, "toast").text
+        assert "recorded event" in answer, (line, answer)
+        driver.execute_script("document.querySelector('#toast').textContent = ''")
+
+
+def shot(driver, name: str) -> Path:
+    path = SHOTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path
+
+
+def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server + "/")
+    wait_text(browser, "#game-choice", "Not Scrabble")
+    Select(browser.find_element(By.ID, "game-choice")).select_by_visible_text("Not Scrabble")
+    players = browser.find_element(By.NAME, "players")
+    players.clear()
+    players.send_keys("Ann, Ben")
+    browser.find_element(By.CSS_SELECTOR, "#start summary").click()  # the options the rules leave open
+    Select(browser.find_element(By.NAME, "tiles")).select_by_value("camera")
+    shot(browser, "start")
+    browser.find_element(By.CSS_SELECTOR, "#start button[type=submit]").click()
+    wait_text(browser, "#title", "Not Scrabble")
+    game = browser.current_url.split("/game/")[1].split("/")[0]
+    type_events(browser, ["first-draw player=Ann letter=M", "first-draw player=Ben letter=C",
+                          "draw player=Ben letter=R", "draw player=Ann letter=I", "draw player=Ben letter=D",
+                          "draw player=Ann letter=E"])  # fmt: skip
+    # the word box answers at once
+    browser.find_element(By.ID, "word").send_keys("ride")
+    assert "valid" in wait_text(browser, "#verdict", "RIDE")
+    # Ben's on-screen button, through the simulated box, link and arbiter
+    browser.find_elements(By.CSS_SELECTOR, "button.buzz")[1].click()
+    assert "Ben first" in wait_text(browser, "#buzzers", "Ben first", timeout=15)
+    # Ann's key on the keyboard
+    browser.find_element(By.TAG_NAME, "body").send_keys("1")
+    wait_text(browser, "#buzzers", "Ann first", timeout=15)
+    # Ann shouts RIDE: a claim, scored
+    Select(browser.find_element(By.ID, "shout-player")).select_by_visible_text("Ann")
+    browser.find_element(By.ID, "shout-word").send_keys("ride\n")
+    wait_text(browser, "#toast", "claim")
+    scores = wait_text(browser, "#scores", "Ann 4")
+    assert "Ben 0" in scores
+    shot(browser, "table")
+    for page in ("referee", "buzzers", "scores", "history", "timers"):
+        browser.get(f"{server}/game/{game}/{page}")
+        wait_text(browser, "#title", "Not Scrabble")
+        if page == "history":
+            assert "claim" in wait_text(browser, "#history", "RIDE")
+        shot(browser, page)
+    # undo to before the claim from the history page
+    browser.get(f"{server}/game/{game}/history")
+    wait_text(browser, "#history", "RIDE")
+    items = browser.find_elements(By.CSS_SELECTOR, "#history li")
+    claim = next(i for i, li in enumerate(items) if "claim" in li.text)
+    items[claim].find_element(By.TAG_NAME, "button").click()
+    wait_text(browser, "#toast", "back to event")
+    state = json.loads(urllib.request.urlopen(f"{server}/api/sessions/{game}").read())
+    assert state["state"]["pool"] and all(s["score"] == 0 for s in state["state"]["standings"])
+    browser.get(f"{server}/game/{game}/scores?mode=tv")
+    wait_text(browser, "#scores", "Ann")
+    shot(browser, "scores-tv")
+
+
+def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
+    game = post(server, "/api/sessions", {"game": "dictionary-please", "players": ["Ann", "Bea"],
+                                          "scoring": "stars", "tiles": "camera"})["id"]  # fmt: skip
+    browser.get(f"{server}/game/{game}/referee")
+    wait_text(browser, "#event-types", "play")
+    type_events(browser, [
+        '{"type": "first-draw", "player": "Ann", "letter": "B"}',
+        '{"type": "first-draw", "player": "Bea", "letter": "A"}',
+        '{"type": "play", "player": "Bea", "hand": "RIDETEASEM", "words": ["RIDE", "TEASE"]}',
+        '{"type": "play", "player": "Ann", "hand": "GLR", "words": ["GLIDER<Bea:RIDE"]}',
+    ])  # fmt: skip
+    browser.get(f"{server}/game/{game}/scores")
+    details = wait_text(browser, "#details", "GLIDER")
+    assert "Ann" in details
+    shot(browser, "dictionary-please-scores")
+
+
+def test_a_dicewords_turn(server: str, browser) -> None:
+    game = post(server, "/api/sessions", {"game": "dicewords", "players": ["Ann", "Ben"], "target": 100})["id"]
+    browser.get(f"{server}/game/{game}/table")
+    wait_text(browser, "#event-types", "roll")
+    type_events(browser, ["roll player=Ann dice=EEHELVNTP",
+                          '{"type": "reroll", "player": "Ann", "dice": "IEHELSNTP", "rerolled": ["gold", "blue"]}',
+                          "declare player=Ann word=PLINTHS"])  # fmt: skip
+    assert "Ann 70" in wait_text(browser, "#scores", "Ann 70")
+    shot(browser, "dicewords-table")
+
+
+def test_a_lexicon_round(server: str, browser) -> None:
+    game = post(server, "/api/sessions", {"game": "lexicon", "players": ["Ann", "Ben", "Cat"], "deck": "parker"})["id"]
+    browser.get(f"{server}/game/{game}/referee")
+    wait_text(browser, "#event-types", "discard")
+    type_events(browser, ["cut player=Ann card=C", "cut player=Ben card=A", "cut player=Cat card=K",
+                          "deal exposed=Q", "word player=Cat word=MOTHER",
+                          "insert player=Ann word=MOTHER new=SMOTHERED", "discard player=Ben card=X take=exposed",
+                          "discard player=Cat card=Z take=blind", "word player=Ann word=OATS",
+                          "word player=Ben word=TAXI", "challenge player=Cat", "word player=Cat word=JOKE",
+                          '{"type": "reveal", "hands": ["Ann:ABC", "Ben:DEFGH*"]}'])  # fmt: skip
+    browser.get(f"{server}/game/{game}/scores")
+    state = json.loads(urllib.request.urlopen(f"{server}/api/sessions/{game}").read())["state"]
+    penalties = [f"{s['player']} {s['score']}" for s in state["standings"]]
+    assert penalties == ["Cat 10", "Ann 20", "Ben 45"]  # lowest penalty first: the engine's figures
+    scores = wait_text(browser, "#scores", "Ben 45")
+    assert scores.splitlines()[1:] == penalties
+    shot(browser, "lexicon-scores")
+
+
+def test_the_dictionary_page_and_a_phone(server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone = chromium(375, 800, phone=True)
+    try:
+        phone.get(server + "/dictionary?word=glider")
+        assert "aircraft" in wait_text(phone, "#meanings", "aircraft")
+        widths = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+        assert widths == [375, 375], f"the page is {widths[1]} pixels wide on a 375-pixel phone"
+        phone.find_element(By.NAME, "old").send_keys("ride")
+        phone.find_element(By.NAME, "new").send_keys("rider\n")
+        assert "same" in wait_text(phone, "#stem-verdict", ":")
+        shot(phone, "dictionary-phone")
+        game = post(server, "/api/sessions", {"game": "not-scrabble", "players": ["Ann", "Ben", "Cat"]})["id"]
+        phone.get(f"{server}/game/{game}/table")
+        wait_text(phone, "#scores", "Cat")
+        widths = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+        assert widths == [375, 375], f"the table page is {widths[1]} pixels wide on a 375-pixel phone"
+        shot(phone, "table-phone")
+    finally:
+        phone.quit()

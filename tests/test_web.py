@@ -1,0 +1,191 @@
+"""The dashboard's API and pages through Flask's test client, on a real SQLite store."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.solver import Referee
+from companion.store import EventStore
+from web import create_app
+from web.services import Services
+
+DRAWS = ["first-draw player=Ann letter=M", "first-draw player=Ben letter=C", "draw player=Ben letter=R",
+         "draw player=Ann letter=I", "draw player=Ben letter=D", "draw player=Ann letter=E"]  # fmt: skip
+
+
+@pytest.fixture
+def app(tmp_path: Path, referee: Referee) -> Iterator[Flask]:
+    services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
+    app = create_app({"TESTING": True, "MERGE_SECONDS": 0.01}, services)
+    yield app
+    services.close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def start(client: FlaskClient, **setup: object) -> int:
+    setup = {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera", **setup}
+    response = client.post("/api/sessions", json=setup)
+    assert response.status_code == 201, response.json
+    return int(response.json["id"])
+
+
+def record(client: FlaskClient, game: int, *lines: str) -> None:
+    for line in lines:
+        response = client.post(f"/api/sessions/{game}/events", json={"text": line})
+        assert response.status_code == 201, (line, response.json)
+
+
+def test_a_not_scrabble_game_through_the_api(client: FlaskClient) -> None:
+    game = start(client)
+    record(client, game, *DRAWS)
+    shout = client.post(f"/api/sessions/{game}/shout", json={"player": "Ann", "word": "ride"})
+    assert [e["type"] for e in shout.json["settled"]] == ["claim"]
+    standings = {s["player"]: s["score"] for s in shout.json["state"]["standings"]}
+    assert standings["Ann"] > standings["Ben"]
+    exported = client.get(f"/api/sessions/{game}/export")
+    lines = [json.loads(line) for line in exported.text.splitlines()]
+    assert lines[0]["type"] == "game" and lines[-1]["word"] == "RIDE" and len(lines) == 8
+    assert "attachment" in exported.headers["Content-Disposition"]
+    chart = client.get(f"/api/sessions/{game}/scores").json
+    assert chart["players"] == ["Ann", "Ben"] and chart["points"][-1]["scores"]["Ann"] == standings["Ann"]
+
+
+@pytest.mark.parametrize(
+    ("payload", "why"),
+    [
+        ({"text": "draw player=Zed letter=Q"}, "not playing"),
+        ({"text": "draw player=Ann letter=7"}, "letter"),
+        ({"text": "   "}, "type an event"),
+        ({"text": "draw player"}, "key=value"),
+        ({"event": {"type": "game", "game": "not-scrabble"}}, "one game event"),
+        ({"event": "nonsense"}, "JSON object"),
+    ],
+)
+def test_bad_events_are_refused_with_a_reason_and_change_nothing(client: FlaskClient, payload: dict, why: str) -> None:
+    game = start(client)
+    record(client, game, *DRAWS[:2])
+    before = client.get(f"/api/sessions/{game}").json
+    response = client.post(f"/api/sessions/{game}/events", json=payload)
+    assert response.status_code == 400 and why in response.json["error"]
+    assert client.get(f"/api/sessions/{game}").json == before
+
+
+def test_bad_set_ups_are_refused(client: FlaskClient) -> None:
+    for setup, why in [({"game": "chess", "players": ["Ann"]}, "no rules engine"),
+                       ({"game": "not-scrabble", "players": []}, "players"),
+                       ({"game": "not-scrabble", "players": ["Ann", "Ann"]}, "each name once")]:  # fmt: skip
+        response = client.post("/api/sessions", json=setup)
+        assert response.status_code == 400 and why in response.json["error"], response.json
+    assert client.post("/api/sessions", data="x", content_type="text/plain").status_code == 400
+    assert client.get("/api/sessions/99").status_code == 404
+
+
+def test_undo_to_any_point(client: FlaskClient) -> None:
+    game = start(client)
+    record(client, game, *DRAWS)
+    assert client.post(f"/api/sessions/{game}/undo", json={}).json["state"]["pool"] == "DIR"
+    assert client.post(f"/api/sessions/{game}/undo", json={"to": 3}).json["state"]["pool"] == ""
+    assert client.post(f"/api/sessions/{game}/undo", json={"to": "x"}).status_code == 400
+    assert client.post(f"/api/sessions/{game}/undo", json={"to": 0}).status_code == 400
+
+
+def test_the_word_box_the_judge_and_the_dictionary(client: FlaskClient) -> None:
+    answer = client.get("/api/check?word=glider&from=ride&pool=LG&game=not-scrabble").json
+    assert answer["check"]["valid"] and answer["take"]["legal"]
+    refused = client.get("/api/check?word=rides&from=ride&pool=S").json
+    assert not refused["take"]["legal"] and "stem" in refused["take"]["reason"].lower()
+    assert client.get("/api/check?word=").status_code == 400
+    assert client.get("/api/judge?old=ride&new=rider").json["verdict"] == "same"
+    meanings = client.get("/api/define?word=gliders").json["meanings"]
+    assert any("aircraft" in m["gloss"] for m in meanings)
+
+
+def test_every_page_renders_and_unknown_ones_do_not(client: FlaskClient) -> None:
+    game = start(client)
+    assert client.get("/").status_code == 200 and client.get("/dictionary?word=ride").status_code == 200
+    for page in ("table", "referee", "buzzers", "scores", "history", "timers"):
+        response = client.get(f"/game/{game}/{page}?mode=tv")
+        assert response.status_code == 200 and b"Not Scrabble" in response.data and b'class="tv"' in response.data
+    assert client.get(f"/game/{game}/nope").status_code == 404 and client.get("/game/42/table").status_code == 404
+
+
+def read_stream(app: Flask, game: int, headers: dict[str, str], until: int, timeout: float = 10.0) -> list[dict]:
+    """Events from the live stream until event number ``until`` has arrived."""
+    got: list[dict] = []
+    response = app.test_client().get(f"/api/sessions/{game}/stream", headers=headers, buffered=False)
+    deadline = time.monotonic() + timeout
+    kind = None
+    for chunk in response.response:
+        for line in chunk.decode().splitlines():
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: ") and kind == "events":
+                got += json.loads(line[6:])
+        if (got and got[-1]["n"] >= until) or time.monotonic() > deadline:
+            break
+    response.close()
+    return got
+
+
+def test_live_updates_and_catching_up_after_a_reconnect(app: Flask, client: FlaskClient) -> None:
+    game = start(client)
+    record(client, game, *DRAWS[:3])
+    caught_up = read_stream(app, game, {"Last-Event-ID": "2"}, until=4)
+    assert [e["n"] for e in caught_up] == [3, 4]  # only what the browser missed
+    later = threading.Timer(0.3, record, (client, game, DRAWS[3]))
+    later.start()
+    live = read_stream(app, game, {"Last-Event-ID": "4"}, until=5)
+    later.join()
+    assert [(e["n"], e["letter"]) for e in live] == [(5, "I")]
+
+
+def test_with_a_pin_changes_need_the_pin_and_the_csrf_token(tmp_path: Path, referee: Referee) -> None:
+    services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
+    app = create_app({"TESTING": True, "PIN": "4321"}, services)
+    client = app.test_client()
+    setup = {"game": "not-scrabble", "players": ["Ann", "Ben"]}
+    assert client.post("/api/sessions", json=setup).status_code == 403
+    assert client.get("/api/games").status_code == 200  # reading is always allowed
+    client.get("/pin")
+    with client.session_transaction() as s:
+        token = s["csrf"]
+    assert client.post("/pin", data={"pin": "0000", "csrf": token}).status_code == 200  # wrong: asked again
+    assert client.post("/pin", data={"pin": "4321", "csrf": token}).status_code == 302
+    assert client.post("/api/sessions", json=setup).status_code == 403  # no CSRF token
+    assert client.post("/api/sessions", json=setup, headers={"X-CSRF-Token": "forged"}).status_code == 403
+    assert client.post("/api/sessions", json=setup, headers={"X-CSRF-Token": token}).status_code == 201
+    services.close()
+
+
+def test_on_screen_buzzers_press_the_simulated_box(app: Flask, client: FlaskClient) -> None:
+    """Through the real link, arbiter and session: the press becomes a buzz event."""
+    game = start(client)
+    record(client, game, *DRAWS[:2])
+    attached = client.post(f"/api/sessions/{game}/buzzers", json={})
+    assert attached.status_code == 200 and attached.json["port"] == f"sim://table-{game}"
+    deadline = time.monotonic() + 10
+    while not client.get(f"/api/sessions/{game}/buzzers").json.get("connected") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert client.post(f"/api/sessions/{game}/press", json={"button": 1}).status_code == 200
+    assert client.post(f"/api/sessions/{game}/press", json={"button": 9}).status_code == 400
+    assert client.post(f"/api/sessions/{game}/press", json={"button": 5}).status_code == 400  # no player 6
+    while time.monotonic() < deadline:
+        summary = client.get(f"/api/sessions/{game}/buzzers").json
+        if summary["decisions"]:
+            break
+        time.sleep(0.05)
+    assert summary["decisions"][0]["winner"] == "Ben"
+    events = client.get(f"/api/sessions/{game}/events?after=3").json["events"]
+    assert [e["type"] for e in events] == ["buzz"] and events[0]["winner"] == "Ben"

@@ -1,0 +1,131 @@
+"""The camera feed: frames from a source, read by the pipeline, stabilised, drawn, published.
+
+Public API: :class:`CameraFeed`.
+
+A thread takes frames from a ``vision.sources`` source (a camera, a stream, or a recorded table
+replayed at its own pace, looping for the demo), reads each with ``vision.pipeline``, and keeps
+the latest read and the frame with every read drawn on it (green: accepted; orange: a question
+for a person). A change on the table counts once it has held for a few frames. A person's answer
+corrects the read and teaches the reader.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.pipeline import Pipeline
+from vision.sources import FrameSource
+from vision.table import Stabiliser
+
+
+class CameraFeed:
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        pipeline: Pipeline | None = None,
+        kind: str = "tiles",
+        publish: Callable[[dict[str, Any]], None] = lambda read: None,
+        loop: bool = False,
+    ) -> None:
+        self.open_source = open_source
+        self.pipeline = pipeline or Pipeline()
+        self.kind = kind
+        self.publish = publish
+        self.loop = loop
+        self.stabiliser = Stabiliser(frames=2)
+        self._lock = threading.Lock()
+        self._latest: dict[str, Any] = {"frames": 0}
+        self._image: np.ndarray | None = None
+        self._picture: bytes | None = None
+        self._masks: list[Any] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+
+    def start(self) -> CameraFeed:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                for frame in self.open_source().frames():
+                    if self._stop.is_set():
+                        return
+                    self.take(frame.image, frame.name)
+            except Exception as error:  # a camera unplugged or a file gone: say so, try again
+                with self._lock:
+                    self._latest = {**self._latest, "error": str(error)}
+                self.publish(self.latest())
+            if not self.loop:
+                return
+            self._stop.wait(1.0)
+
+    def take(self, image: np.ndarray, name: str = "") -> dict[str, Any]:
+        """Read one frame and make it the latest."""
+        start = time.perf_counter()
+        read = self.pipeline.read(image, self.kind)
+        milliseconds = (time.perf_counter() - start) * 1000
+        key = (tuple(sorted(w["text"] for w in read["words"])), "".join(sorted(read["pool"])))
+        stable = self.stabiliser.push(key)
+        with self._lock:
+            frames = self._latest.get("frames", 0) + 1
+            self._latest = {**read, "frame": name, "frames": frames, "ms": round(milliseconds),
+                            "stable": {"words": list(stable[0]), "pool": stable[1]}}  # fmt: skip
+            self._image = image
+            self._picture = None
+        self.publish(self.latest())
+        return self.latest()
+
+    def latest(self) -> dict[str, Any]:
+        with self._lock:
+            return dict(self._latest)
+
+    def picture(self) -> bytes | None:
+        """The latest frame as JPEG, every read drawn on it."""
+        with self._lock:
+            if self._image is None:
+                return None
+            if self._picture is None:
+                self._picture = _draw(self._image, self._latest)
+            return self._picture
+
+    def answer(self, item: int, letter: str) -> None:
+        """A person's answer: the read is corrected and the reader learns the glyph."""
+        with self._lock:
+            items = self._latest.get("items", [])
+            if not 0 <= item < len(items):
+                raise ValueError(f"item: 0-{len(items) - 1}")
+            read = items[item]
+            read.update(letter=letter, confidence=1.0, accepted=True)
+            self._latest["questions"] = [q for q in self._latest.get("questions", []) if q["item"] != item]
+            self._picture = None
+            image = self._image
+        if image is not None and self.kind == "tiles":
+            for found in self.pipeline.tiles.read(image):
+                if list(found.box) == read["box"] and found.mask is not None:
+                    self.pipeline.tiles.glyphs.learn(found.mask, letter, found.angle)
+                    break
+        self.publish(self.latest())
+
+
+def _draw(image: np.ndarray, read: dict[str, Any]) -> bytes:
+    canvas = image.copy()
+    asked = {q["item"] for q in read.get("questions", [])}
+    for index, item in enumerate(read.get("items", [])):
+        x, y, w, h = item["box"]
+        colour = (0, 165, 255) if index in asked else (60, 200, 60)
+        cv2.rectangle(canvas, (x, y), (x + w, y + h), colour, 2)
+        label = f"{item['letter']} {item['confidence']:.2f}"
+        cv2.putText(canvas, label, (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1, cv2.LINE_AA)
+    ok, encoded = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return encoded.tobytes() if ok else b""

@@ -1,0 +1,99 @@
+"""Live updates: each game's event log, fanned out to every open browser as Server-Sent Events.
+
+Public API: :class:`Hub`, :func:`sse`.
+
+The hub keeps, per game, the log of committed events (number, event) and a condition that wakes
+the subscribers. A subscriber asks for everything after the last number it has: a browser that
+reconnects sends ``Last-Event-ID`` and catches up from the log, so nothing is lost. Bursts are
+merged: a subscriber waits ``merge`` seconds after a wake-up before it sends what has arrived,
+so 50 events a second reach a browser in a few messages, not 50.
+
+>>> hub = Hub()
+>>> hub.publish(7, 1, {"type": "game"})
+>>> hub.publish(7, 2, {"type": "draw", "letter": "E"})
+>>> hub.after(7, 1)
+[(2, {'type': 'draw', 'letter': 'E'})]
+>>> sse(2, "events", [{"type": "draw"}])
+'id: 2\\nevent: events\\ndata: [{"type": "draw"}]\\n\\n'
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+
+def sse(number: int | None, kind: str, data: Any) -> str:
+    """One Server-Sent Events message."""
+    head = f"id: {number}\n" if number is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data)}\n\n"
+
+
+class Hub:
+    def __init__(self, merge: float = 0.05, keepalive: float = 15.0) -> None:
+        self.merge = merge
+        self.keepalive = keepalive
+        self._logs: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+        self._extras: dict[int, dict[str, Any]] = {}  # latest non-event news (camera, buzzers)
+        self._changed = threading.Condition()
+        self._version = 0
+        self.closed = False
+
+    def load(self, game: int, events: list[dict[str, Any]]) -> None:
+        """The game's stored events (numbered from 1), when it is opened."""
+        with self._changed:
+            self._logs[game] = list(enumerate(events, start=1))
+
+    def publish(self, game: int, number: int, event: dict[str, Any]) -> None:
+        with self._changed:
+            self._logs.setdefault(game, []).append((number, event))
+            self._version += 1
+            self._changed.notify_all()
+
+    def news(self, game: int, kind: str, data: Any) -> None:
+        """Something that is not an event (a camera read, a buzzer decision): latest wins."""
+        with self._changed:
+            self._extras.setdefault(game, {})[kind] = data
+            self._version += 1
+            self._changed.notify_all()
+
+    def broadcast(self, kind: str, data: Any) -> None:
+        """News for every game's browsers (the table's camera)."""
+        self.news(0, kind, data)
+
+    def after(self, game: int, number: int) -> list[tuple[int, dict[str, Any]]]:
+        with self._changed:
+            return [(n, e) for n, e in self._logs.get(game, []) if n > number]
+
+    def close(self) -> None:
+        with self._changed:
+            self.closed = True
+            self._changed.notify_all()
+
+    def stream(self, game: int, last: int = 0) -> Iterator[str]:
+        """Messages for one browser: missed events first, then new ones as they come, merged."""
+        sent_extras: dict[str, Any] = {}
+        version = -1
+        yield "retry: 1000\n\n"
+        while not self.closed:
+            with self._changed:
+                if version == self._version:
+                    self._changed.wait(self.keepalive)
+                if version == self._version and not self.closed:
+                    yield ": keepalive\n\n"
+                    continue
+            time.sleep(self.merge)  # let a burst gather
+            with self._changed:
+                version = self._version
+                fresh = [(n, e) for n, e in self._logs.get(game, []) if n > last]
+                extras = {**self._extras.get(0, {}), **self._extras.get(game, {})}
+            if fresh:
+                last = fresh[-1][0]
+                yield sse(last, "events", [{"n": n, **e} for n, e in fresh])
+            for kind, data in extras.items():
+                if sent_extras.get(kind) is not data:
+                    sent_extras[kind] = data
+                    yield sse(None, kind, data)

@@ -1,0 +1,57 @@
+"""The pages a table uses: start a game, the table (camera), referee, buzzers, scores, history,
+timers, the dictionary; each also in TV mode (``?mode=tv``) and usable on a phone.
+
+Public API: :data:`pages` (a Flask blueprint).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from web.services import Services
+
+pages = Blueprint("pages", __name__)
+GAME_PAGES = ("table", "referee", "buzzers", "scores", "history", "timers")
+
+
+def services() -> Services:
+    return current_app.extensions["wordtable"]
+
+
+@pages.get("/")
+def home() -> str:
+    return render_template("home.html", sessions=services().tables.games())
+
+
+@pages.route("/pin", methods=["GET", "POST"])
+def enter_pin() -> str | Response:
+    wrong = False
+    if request.method == "POST":
+        if request.form.get("pin", "") == str(current_app.config.get("PIN")):
+            session["pin_ok"] = True
+            return redirect(request.args.get("next") or url_for("pages.home"))
+        wrong = True
+    return render_template("pin.html", wrong=wrong)
+
+
+@pages.get("/game/<int:game_id>")
+def game(game_id: int) -> Response:
+    return redirect(url_for("pages.game_page", game_id=game_id, page="table"))
+
+
+@pages.get("/game/<int:game_id>/<page>")
+def game_page(game_id: int, page: str) -> str:
+    if page not in GAME_PAGES:
+        abort(404)
+    try:
+        table = services().tables.get(game_id)
+    except KeyError:
+        abort(404)
+    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=table.game.title,
+                           players=list(table.game.players), game_name=table.game.name)  # fmt: skip
+
+
+@pages.get("/dictionary")
+def dictionary() -> str:
+    return render_template("dictionary.html", word=request.args.get("word", ""))

@@ -1,0 +1,232 @@
+// wordtable dashboard: one small script, no build step. Live updates come by Server-Sent Events.
+"use strict";
+const wordtable = (() => {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const $ = (sel) => document.querySelector(sel);
+  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+
+  function toast(message, bad) {
+    const t = $("#toast"); t.textContent = message; t.className = bad ? "show bad" : "show";
+    clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, 4000);
+  }
+
+  async function api(path, body) {
+    const options = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body) };
+    const response = await fetch("/api" + path, options);
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) { toast(data.error || response.statusText, true); throw new Error(data.error || response.statusText); }
+    return data;
+  }
+
+  function home() {
+    api("/games").then((data) => {
+      const select = $("#game-choice");
+      for (const g of data.games) {
+        const o = el("option", g.variant ? `${g.title} · ${g.variant}` : g.title);
+        o.value = JSON.stringify([g.game, g.variant]); select.append(o);
+      }
+    });
+    $("#start").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const f = new FormData(e.target);
+      const [game, variant] = JSON.parse(f.get("game"));
+      const setup = { game, variant, players: f.get("players").split(",").map((p) => p.trim()).filter(Boolean) };
+      for (const key of ["target", "window_ms", "minutes"]) if (f.get(key)) setup[key] = Number(f.get(key));
+      for (const key of ["scoring", "tiles", "dictionary"]) if (f.get(key)) setup[key] = f.get(key);
+      const started = await api("/sessions", setup);
+      location.href = `/game/${started.id}/table`;
+    });
+  }
+
+  function dictionary() {
+    const look = async (word) => {
+      const data = await api("/define?word=" + encodeURIComponent(word));
+      const box = $("#meanings"); box.replaceChildren();
+      if (!data.meanings.length) box.append(el("p", data.note || `No meanings found for ${data.word}.`));
+      for (const m of data.meanings) {
+        const p = el("p"); p.append(el("b", m.pos + " "), document.createTextNode(m.gloss));
+        if (m.synonyms.length > 1) p.append(el("span", " · " + m.synonyms.join(", "), "hint"));
+        box.append(p);
+      }
+    };
+    $("#define").addEventListener("submit", (e) => { e.preventDefault(); look($("#define-word").value); });
+    $("#stem").addEventListener("submit", async (e) => {
+      e.preventDefault(); const f = new FormData(e.target);
+      const j = await api(`/judge?old=${encodeURIComponent(f.get("old"))}&new=${encodeURIComponent(f.get("new"))}`);
+      $("#stem-verdict").textContent = `${j.verdict}: ${j.reason}`;
+    });
+    if ($("#define-word").value) look($("#define-word").value);
+  }
+
+  function game(id, name, page) {
+    let last = 0;
+    const history = [];
+    const refresh = async () => {
+      const data = await api(`/sessions/${id}`);
+      renderScores(data.state);
+      if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
+      if (page === "scores" || page === "table") renderChart();
+    };
+
+    function renderScores(state) {
+      const table = $("#scores"); if (!table) return;
+      table.replaceChildren();
+      const head = el("tr"); head.append(el("th", "player"), el("th", "score")); table.append(head);
+      for (const s of state.standings) { const r = el("tr"); r.append(el("td", s.player), el("td", String(s.score))); table.append(r); }
+      const details = $("#details"); details.replaceChildren();
+      for (const s of state.standings) {
+        const keys = Object.keys(s).filter((k) => k !== "player" && k !== "score"); if (!keys.length) continue;
+        const show = (v) => Array.isArray(v) ? v.join(", ") || "none" : (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+        const p = el("p"); p.append(el("b", s.player + ": "), document.createTextNode(keys.map((k) => `${k.replaceAll("_", " ")} ${show(s[k])}`).join(" · ")));
+        details.append(p);
+      }
+      if (state.over) details.append(el("p", "The game is over.", "good"));
+    }
+
+    async function renderChart() {
+      const svg = $("#chart"); if (!svg) return;
+      const data = await api(`/sessions/${id}/scores`);
+      svg.replaceChildren();
+      const top = Math.max(1, ...data.points.flatMap((p) => Object.values(p.scores)));
+      const n = Math.max(1, data.points.length - 1);
+      const colours = ["#2a7", "#c52", "#36c", "#a3a", "#aa2", "#2aa", "#777", "#e80"];
+      data.players.forEach((player, i) => {
+        const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+        line.setAttribute("points", data.points.map((p, k) => `${(k / n) * 300},${115 - (p.scores[player] / top) * 110}`).join(" "));
+        line.setAttribute("fill", "none"); line.setAttribute("stroke", colours[i % colours.length]); line.setAttribute("stroke-width", "2");
+        const title = document.createElementNS("http://www.w3.org/2000/svg", "title"); title.textContent = player; line.append(title);
+        svg.append(line);
+      });
+    }
+
+    function renderHistory() {
+      const list = $("#history"); if (!list) return;
+      list.replaceChildren();
+      for (const e of history) {
+        const li = el("li"); li.value = e.n;
+        const { n, ...event } = e;
+        li.append(el("code", Object.entries(event).map(([k, v]) => k === "type" ? v : `${k}=${JSON.stringify(v)}`).join(" ")));
+        if (n > 1) { const b = el("button", "undo to here"); b.className = "small"; b.onclick = () => api(`/sessions/${id}/undo`, { to: n - 1 }).then(() => toast(`back to event ${n - 1}`)); li.append(b); }
+        list.append(li);
+      }
+    }
+
+    function renderBuzzers(summary) {
+      const box = $("#buzzers"); if (!box || !summary.attached) return;
+      box.replaceChildren();
+      box.append(el("p", `${summary.connected ? "box connected" : "box not connected"} (${summary.port})`, summary.connected ? "good" : "bad"));
+      const d = summary.decisions[0];
+      if (d) {
+        const first = d.winner ? `${d.winner} first` : `tie: ${d.tied.join(" & ")}`;
+        const by = d.margin_us !== null ? ` by ${(d.margin_us / 1000).toFixed(2)} ms` : "";
+        box.append(el("p", first + by, "big winner"));
+        if (d.order.length > 1) box.append(el("p", "order: " + d.order.join(", ")));
+        for (const why of d.ignored) box.append(el("p", "not heard: " + why, "bad"));
+      }
+      for (const [player, why] of Object.entries(summary.locked || {})) box.append(el("p", `${player} locked out: ${why}`, "bad"));
+    }
+
+    function renderCamera(read) {
+      const img = $("#camera-frame"); if (!img) return;
+      if (read.frames) img.src = `/api/camera/frame.jpg?f=${read.frames}`;
+      $("#camera-status").textContent = read.error ? `camera: ${read.error}` : `frame ${read.frames || 0}${read.ms ? ` · read in ${read.ms} ms` : ""}${read.markers ? " · markers seen" : ""}`;
+      const pool = $("#pool"); pool.textContent = (read.stable ? read.stable.pool : (read.pool || []).join("")) || "—";
+      const words = $("#words"); words.replaceChildren();
+      for (const w of read.words || []) words.append(el("li", `${w.text}${w.zone ? " · " + w.zone : ""}`));
+      const asked = $("#questions"); asked.replaceChildren();
+      for (const q of read.questions || []) {
+        const p = el("p", `Tile ${q.item}: `, "question");
+        for (const letter of q.choices) { const b = el("button", letter); b.onclick = () => api("/camera/answer", { item: q.item, letter }).then(() => toast(`tile ${q.item} is ${letter}`)); p.append(b); }
+        p.append(el("span", ` (${q.why})`, "hint")); asked.append(p);
+      }
+    }
+
+    const word = $("#word");
+    if (word) {
+      const check = async () => {
+        if (!word.value.trim()) { $("#verdict").textContent = ""; return; }
+        const q = new URLSearchParams({ word: word.value.trim(), game: name, from: $("#from").value, pool: $("#pool-letters").value });
+        try {
+          const a = await api("/check?" + q);
+          const take = a.take ? ` · ${a.take.legal ? "legal" : "not legal"}: ${a.take.reason}` : "";
+          $("#verdict").textContent = `${a.word}: ${a.check.valid ? "valid" : "not valid"} (${a.check.reason})${take}`;
+          $("#verdict").className = (a.take ? a.take.legal : a.check.valid) ? "good" : "bad";
+        } catch (e) { /* shown by toast */ }
+      };
+      for (const input of ["#word", "#from", "#pool-letters"]) $(input).addEventListener("input", check);
+      $("#word-box").addEventListener("submit", (e) => { e.preventDefault(); check(); });
+      $("#event-form").addEventListener("submit", async (e) => {
+        e.preventDefault();
+        const r = await api(`/sessions/${id}/events`, { text: $("#event-text").value });
+        toast(`recorded event ${r.n}`); $("#event-text").value = "";
+      });
+      $("#undo").addEventListener("click", () => api(`/sessions/${id}/undo`, {}).then(() => toast("undone")));
+    }
+
+    const buzz = (button) => api(`/sessions/${id}/press`, { button });
+    document.querySelectorAll("button.buzz").forEach((b) => b.addEventListener("click", () => buzz(Number(b.dataset.button))));
+    if ($("#buzz-buttons")) {
+      api(`/sessions/${id}/buzzers`, {}).then(renderBuzzers).catch(() => {});
+      document.addEventListener("keydown", (e) => {
+        if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+        const n = Number(e.key); if (n >= 1 && n <= document.querySelectorAll("button.buzz").length) buzz(n - 1);
+      });
+      $("#shout-form").addEventListener("submit", async (e) => {
+        e.preventDefault();
+        const r = await api(`/sessions/${id}/shout`, { player: $("#shout-player").value, word: $("#shout-word").value });
+        toast(r.settled.map((s) => `${s.type} ${s.player || ""} ${s.word || ""}`).join("; ") || (r.awaiting.length ? `rock-paper-scissors: ${r.awaiting.join(" v ")}` : "waiting"));
+        $("#shout-word").value = "";
+      });
+    }
+
+    let timer = null;
+    document.querySelectorAll("button[data-minutes]").forEach((b) => b.addEventListener("click", () => {
+      const end = Date.now() + Number(b.dataset.minutes) * 60000;
+      clearInterval(timer);
+      timer = setInterval(() => {
+        const left = Math.max(0, end - Date.now());
+        $("#timer").textContent = `${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")}`;
+        if (!left) { clearInterval(timer); bell(); }
+      }, 250);
+    }));
+    if ($("#timer-stop")) $("#timer-stop").onclick = () => { clearInterval(timer); $("#timer").textContent = "0:00"; };
+
+    // One live stream per open page. A page left for another is closed (a browser keeps only six
+    // connections to a server, and its back-forward cache would keep the streams of old pages);
+    // coming back reopens it and catches up from the last event seen.
+    let live = null;
+    const connect = () => {
+      live = new EventSource(`/api/sessions/${id}/stream?after=${last}`);
+      live.addEventListener("open", () => $("#live").classList.add("on"));
+      live.addEventListener("error", () => $("#live").classList.remove("on"));
+      live.addEventListener("events", (m) => {
+        const now = Date.now();
+        for (const e of JSON.parse(m.data)) {
+          if (e.n > last) { history.push(e); last = e.n; arrivals[e.n] = now; }
+        }
+        window.wordtableLast = last;
+        renderHistory(); refresh();
+      });
+      live.addEventListener("buzzers", (m) => renderBuzzers(JSON.parse(m.data)));
+      live.addEventListener("camera", (m) => renderCamera(JSON.parse(m.data)));
+    };
+    const arrivals = window.wordtableArrivals = {};
+    window.addEventListener("pagehide", () => { if (live) live.close(); });
+    window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
+    connect();
+    api("/camera").then((c) => { if (c.running) renderCamera(c); });
+    refresh();
+  }
+
+  function bell() {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    [0, 0.4, 0.8].forEach((t) => {
+      const o = audio.createOscillator(); const g = audio.createGain();
+      o.frequency.value = 880; g.gain.setValueAtTime(0.4, audio.currentTime + t); g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + t + 0.35);
+      o.connect(g).connect(audio.destination); o.start(audio.currentTime + t); o.stop(audio.currentTime + t + 0.4);
+    });
+    toast("Time!");
+  }
+
+  return { home, dictionary, game, api };
+})();
