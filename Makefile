@@ -47,6 +47,8 @@ bench: venv
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/dicewords.py
 	$(MAKE) -C hardware all && $(BIN)/python benchmarks/buzzers.py
+	$(BIN)/python benchmarks/vision.py
+	$(BIN)/python benchmarks/dashboard.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

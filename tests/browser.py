@@ -3,6 +3,7 @@ the end-to-end tests and the dashboard benchmark."""
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import threading
@@ -25,6 +26,7 @@ DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 @contextmanager
 def live_server(data: Path, referee: Referee, **config: object) -> Iterator[tuple[str, Services]]:
     """The dashboard on a free port of 127.0.0.1, threaded, until the block ends."""
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     services = Services(EventStore(data / "games.sqlite3"), referee)
     app = create_app({"MERGE_SECONDS": 0.02, **config}, services)
     server = make_server("127.0.0.1", 0, app, threaded=True)

@@ -1,0 +1,65 @@
+"""The dashboard's camera feed and the demo table `make run` starts."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.solver import Referee
+from companion.store import EventStore
+from vision.sources import FolderSource, SourceError, open_source
+from web import create_app
+from web.camera import CameraFeed
+from web.demo import SCENES, demo_services, render_demo_table
+from web.services import Services
+
+
+def test_the_feed_reads_frames_draws_them_and_learns_answers(tmp_path: Path) -> None:
+    frames = render_demo_table(tmp_path / "frames")
+    published: list[dict] = []
+    feed = CameraFeed(lambda: FolderSource(frames, realtime=False), publish=published.append)
+    feed._run()  # the thread's body, here in the test's thread: every frame once
+    latest = feed.latest()
+    assert latest["frames"] == 2 * len(SCENES) and published[-1]["frames"] == latest["frames"]
+    assert [w["text"] for w in latest["words"]] == ["GLIDER"] and latest["stable"]["words"] == ["GLIDER"]
+    picture = feed.picture()
+    assert picture is not None and picture[:2] == b"\xff\xd8"  # a JPEG
+    item = next(i for i, it in enumerate(latest["items"]) if it["letter"] == "G")
+    feed.answer(item, "Q")  # a person says so: the read changes and the reader learns it
+    assert feed.latest()["items"][item]["letter"] == "Q"
+    with pytest.raises(ValueError):
+        feed.answer(99, "A")
+
+
+def test_a_camera_that_goes_away_is_reported_not_fatal(tmp_path: Path) -> None:
+    def gone() -> FolderSource:
+        raise SourceError("camera 0 is not connected")
+
+    feed = CameraFeed(gone)
+    feed._run()
+    assert feed.latest()["error"] == "camera 0 is not connected"
+    with pytest.raises(SourceError):
+        open_source(str(tmp_path / "missing"))
+
+
+def test_the_demo_table(tmp_path: Path, referee: Referee) -> None:
+    """What `make run` starts: a game, a replayed camera, the simulated buzzer box."""
+    services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
+    app = create_app({"TESTING": True}, services)
+    try:
+        game = demo_services(services, tmp_path, fps=20)
+        client = app.test_client()
+        deadline = time.monotonic() + 60
+        while client.get("/api/camera").json.get("frames", 0) < 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        camera = client.get("/api/camera").json
+        assert camera["running"] and camera["frames"] >= 1 and camera["items"]
+        assert client.get("/api/camera/frame.jpg").status_code == 200
+        state = client.get(f"/api/sessions/{game}").json["state"]
+        assert state["standings"][0]["player"] == "Ann"  # RIDE is hers
+        assert client.get(f"/game/{game}/table").status_code == 200
+        assert game in services.desks
+    finally:
+        services.close()
