@@ -90,6 +90,17 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
     # the word box answers at once
     browser.find_element(By.ID, "word").send_keys("ride")
     assert "valid" in wait_text(browser, "#verdict", "RIDE")
+    # the stem judge's verdict, overruled with one tap for this game
+    browser.find_element(By.ID, "word").clear()
+    browser.find_element(By.ID, "from").send_keys("tease")
+    browser.find_element(By.ID, "pool-letters").send_keys("r")
+    browser.find_element(By.ID, "word").send_keys("teaser")
+    wait_text(browser, "#verdict", "not legal")
+    browser.find_element(By.XPATH, "//button[contains(., 'Rule: steal allowed')]").click()
+    wait_text(browser, "#toast", "ruling recorded")
+    assert "not legal" not in wait_text(browser, "#verdict", "legal")
+    for box in ("word", "from", "pool-letters"):
+        browser.find_element(By.ID, box).clear()
     # Ben's on-screen button, through the simulated box, link and arbiter
     browser.find_elements(By.CSS_SELECTOR, "button.buzz")[1].click()
     assert "Ben first" in wait_text(browser, "#buzzers", "Ben first", timeout=15)

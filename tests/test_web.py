@@ -112,6 +112,16 @@ def test_the_word_box_the_judge_and_the_dictionary(client: FlaskClient) -> None:
     assert any("aircraft" in m["gloss"] for m in meanings)
 
 
+def test_a_ruling_overrules_the_stem_judge_in_that_game_only(client: FlaskClient) -> None:
+    game = start(client)
+    ask = "/api/check?word=teaser&from=tease&pool=R&game=not-scrabble"
+    assert not client.get(f"{ask}&session={game}").json["take"]["legal"]
+    ruling = {"event": {"type": "ruling", "old": "TEASE", "new": "TEASER", "allowed": True, "note": "house"}}
+    assert client.post(f"/api/sessions/{game}/events", json=ruling).status_code == 201
+    assert client.get(f"{ask}&session={game}").json["take"]["legal"]
+    assert not client.get(ask).json["take"]["legal"]  # other games keep the judge's verdict
+
+
 def test_every_page_renders_and_unknown_ones_do_not(client: FlaskClient) -> None:
     game = start(client)
     assert client.get("/").status_code == 200 and client.get("/dictionary?word=ride").status_code == 200

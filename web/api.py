@@ -219,10 +219,14 @@ def buzzers(game_id: int) -> Response:
 
 @api.get("/check")
 def check() -> Response:
-    """The word box: is WORD valid in GAME, and (with ``from`` and ``pool``) what a take would be."""
+    """The word box: is WORD valid in GAME, and (with ``from`` and ``pool``) what a take would be;
+    with ``session=N``, as that game's referee rules (its rulings included)."""
     word = text(request.args.get("word"), "word")
     rules = word_rules(request.args.get("game", "not-scrabble"), request.args.get("variant") or None)
     referee = services().referee
+    game_id = request.args.get("session", "")
+    if game_id.isdigit():  # that game's own rulings win over the stem judge
+        referee = services().tables.get(int(game_id)).game.referee
     answer: dict[str, Any] = {"word": word.upper(), "check": referee.dictionary.check(word.lower(), rules).as_dict()}
     sources = [s.strip().lower() for s in request.args.get("from", "").split(",") if s.strip()]
     pool = request.args.get("pool", "")

@@ -127,5 +127,13 @@ def _draw(image: np.ndarray, read: dict[str, Any]) -> bytes:
         cv2.rectangle(canvas, (x, y), (x + w, y + h), colour, 2)
         label = f"{item['letter']} {item['confidence']:.2f}"
         cv2.putText(canvas, label, (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1, cv2.LINE_AA)
+    items = read.get("items", [])
+    for word in read.get("words", []):
+        centres = [items[i]["box"][:2] for i in word["items"] if i < len(items)]
+        if not centres:
+            continue
+        x, y = min(c[0] for c in centres), max(c[1] for c in centres) + items[word["items"][0]]["box"][3] + 16
+        label = word["text"] + (f" - {word['zone']}" if word.get("zone") else "")
+        cv2.putText(canvas, label, (int(x), int(y)), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (255, 255, 255), 2, cv2.LINE_AA)
     ok, encoded = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 80])
     return encoded.tobytes() if ok else b""

@@ -143,14 +143,26 @@ const wordtable = (() => {
 
     const word = $("#word");
     if (word) {
+      let asked = 0;  // answers can come back out of order while typing: show only the latest
       const check = async () => {
+        const mine = ++asked;
         if (!word.value.trim()) { $("#verdict").textContent = ""; return; }
-        const q = new URLSearchParams({ word: word.value.trim(), game: name, from: $("#from").value, pool: $("#pool-letters").value });
+        const q = new URLSearchParams({ word: word.value.trim(), game: name, session: id, from: $("#from").value, pool: $("#pool-letters").value });
         try {
           const a = await api("/check?" + q);
+          if (mine !== asked) return;
           const take = a.take ? ` · ${a.take.legal ? "legal" : "not legal"}: ${a.take.reason}` : "";
           $("#verdict").textContent = `${a.word}: ${a.check.valid ? "valid" : "not valid"} (${a.check.reason})${take}`;
           $("#verdict").className = (a.take ? a.take.legal : a.check.valid) ? "good" : "bad";
+          const sources = $("#from").value.split(",").map((w) => w.trim()).filter(Boolean);
+          if (a.take && sources.length === 1) {  // the stem judge's verdict, overruled with one tap
+            for (const [label, allowed] of [["Rule: steal allowed", true], ["Rule: same stem, refused", false]]) {
+              const b = el("button", label, "small");
+              b.onclick = () => api(`/sessions/${id}/events`, { event: { type: "ruling", old: sources[0].toUpperCase(), new: a.word, allowed, note: "referee" } })
+                .then(() => { toast(`ruling recorded: ${sources[0].toUpperCase()} -> ${a.word} ${allowed ? "allowed" : "refused"}`); check(); });
+              $("#verdict").append(b);
+            }
+          }
         } catch (e) { /* shown by toast */ }
       };
       for (const input of ["#word", "#from", "#pool-letters"]) $(input).addEventListener("input", check);
