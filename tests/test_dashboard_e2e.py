@@ -181,6 +181,19 @@ def test_a_lexicon_round(server: str, browser) -> None:
     shot(browser, "lexicon-scores")
 
 
+def test_the_demo_table_under_its_camera(tmp_path: Path, referee: Referee, browser) -> None:
+    """What `make run` shows: the replayed camera's frame with its reads, the pool and the words."""
+    from web.demo import demo_services
+
+    with live_server(tmp_path, referee) as (url, services):
+        game = demo_services(services, tmp_path, fps=4)
+        browser.get(f"{url}/game/{game}/table")
+        wait_text(browser, "#camera-status", "read in", timeout=60)
+        wait_text(browser, "#words", "RIDE · Ann", timeout=60)
+        assert browser.execute_script("return document.querySelector('#camera-frame').naturalWidth") == 800
+        shot(browser, "demo-table")
+
+
 def test_the_dictionary_page_and_a_phone(server: str) -> None:
     from selenium.webdriver.common.by import By
 

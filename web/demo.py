@@ -3,8 +3,9 @@
 Public API: :func:`demo_services`, :func:`render_demo_table`.
 
 The camera replays scenes the project renders (``vision.render``): the pool fills, RIDE appears
-in front of Ann, then becomes GLIDER in front of Cat. The game's first events are recorded so
-the scores and history show something; the buzzers are the simulated box ``sim://table-N``.
+in front of Ann, then becomes GLIDER in front of Cat (their zones are marked on the view). The
+game's first events are recorded so the scores and history show something; the buzzers are the
+simulated box ``sim://table-N``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 import cv2
 
 from companion.records import Event
+from vision.calibration import Calibration, TableSettings
+from vision.pipeline import Pipeline
 from vision.render import tiles_scene
 from vision.sources import FolderSource
 from web.buzzers import attach
@@ -50,7 +53,10 @@ def demo_services(services: Services, data: Path, fps: float = 0.5) -> int:
     for line in EVENTS:
         session.record(Event.from_text(line))
     frames = render_demo_table(data / "demo-table")
-    services.camera = CameraFeed(lambda: FolderSource(frames, fps=fps), loop=True,
+    settings = TableSettings(Calibration(((0, 0), (800, 0), (800, 800), (0, 800))))  # the frames are top-down
+    settings.set_zone("Cat", [(0, 0), (800, 0), (800, 400), (0, 400)])  # Cat sits across the table
+    settings.set_zone("Ann", [(0, 400), (800, 400), (800, 800), (0, 800)])
+    services.camera = CameraFeed(lambda: FolderSource(frames, fps=fps), Pipeline(settings), loop=True,
                                  publish=lambda read: services.hub.broadcast("camera", read)).start()  # fmt: skip
     attach(services, session.game_id, f"sim://table-{session.game_id}")
     return session.game_id

@@ -128,9 +128,9 @@ const wordtable = (() => {
 
     function renderCamera(read) {
       const img = $("#camera-frame"); if (!img) return;
-      if (read.frames) img.src = `/api/camera/frame.jpg?f=${read.frames}`;
+      if (read.frames) { img.src = `/api/camera/frame.jpg?f=${read.frames}`; img.hidden = false; }
       $("#camera-status").textContent = read.error ? `camera: ${read.error}` : `frame ${read.frames || 0}${read.ms ? ` · read in ${read.ms} ms` : ""}${read.markers ? " · markers seen" : ""}`;
-      const pool = $("#pool"); pool.textContent = (read.stable ? read.stable.pool : (read.pool || []).join("")) || "—";
+      const pool = $("#pool"); pool.textContent = (read.pool || []).join("") || "—";
       const words = $("#words"); words.replaceChildren();
       for (const w of read.words || []) words.append(el("li", `${w.text}${w.zone ? " · " + w.zone : ""}`));
       const asked = $("#questions"); asked.replaceChildren();
