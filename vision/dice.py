@@ -36,6 +36,7 @@ class DiceReader:
         self.names = list(self.colours)
         self.glyphs = glyphs or GlyphReader(symbols=LETTERS + "?")
         self.faces = {d.colour: d.faces.upper() for d in DICE}
+        self.palette = _lab(np.array([self.colours[n] for n in self.names], np.uint8))
 
     def read(self, image: np.ndarray) -> list[Item]:
         h, w = image.shape[:2]
@@ -43,7 +44,7 @@ class DiceReader:
         small = cv2.resize(image, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         lab = _lab(small).reshape(small.shape[0], small.shape[1], 3)
         mat = np.median(lab.reshape(-1, 3), axis=0)
-        palette = np.vstack([_lab(np.array([self.colours[n] for n in self.names], np.uint8)), mat[None]])
+        palette = np.vstack([self.palette, mat[None]])
         distance = np.linalg.norm(lab[:, :, None, :] - palette[None, None], axis=3)
         label = np.argmin(distance, axis=2)
         label[distance.min(axis=2) > 45] = len(self.names)

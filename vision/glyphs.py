@@ -120,7 +120,7 @@ class GlyphReader:
         if not self.fonts:
             raise FileNotFoundError(f"no fonts under {FONT_DIR}: install fonts-dejavu-core (make does)")
         self.symbols = symbols
-        self._learnt: list[tuple[np.ndarray, int]] = []
+        self._templates: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # rendered, then learnt
 
     @cached_property
     def _rendered(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -146,12 +146,9 @@ class GlyphReader:
     @property
     def templates(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(feature vectors, symbol indices, hole counts) of every template, rendered and learnt."""
-        samples, labels, hole_counts = self._rendered
-        if not self._learnt:
-            return samples, labels, hole_counts
-        return (np.vstack([samples, np.array([v for v, _, _ in self._learnt], np.float32)]),
-                np.concatenate([labels, [i for _, i, _ in self._learnt]]).astype(np.int32),
-                np.concatenate([hole_counts, [h for _, _, h in self._learnt]]).astype(np.int32))  # fmt: skip
+        if self._templates is None:
+            self._templates = self._rendered
+        return self._templates
 
     def learn(self, mask: np.ndarray, symbol: str, angle: int = 0) -> None:
         """Take a person's answer: the glyph, turned upright by ``angle``, is ``symbol`` from now on."""
@@ -159,7 +156,9 @@ class GlyphReader:
         vector = features(upright)
         if vector is None or symbol not in self.symbols:
             raise ValueError(f"cannot learn {symbol!r} from an empty glyph or outside {self.symbols}")
-        self._learnt.append((vector, self.symbols.index(symbol), holes(upright)))
+        samples, labels, hole_counts = self.templates
+        self._templates = (np.vstack([samples, vector[None]]), np.append(labels, self.symbols.index(symbol)),
+                           np.append(hole_counts, holes(upright)))  # fmt: skip
 
     def read(self, mask: np.ndarray, allowed: str | None = None) -> Read | None:
         """The symbol of a glyph mask at any angle (among ``allowed`` if given), or None when empty."""

@@ -19,8 +19,8 @@ from companion.letters import Letters
 from vision.calibration import TableSettings, find_markers
 from vision.cards import CardReader
 from vision.dice import DiceReader
-from vision.reading import TileReader
-from vision.table import questions, view
+from vision.reading import Item, TileReader
+from vision.table import Question, TableView, questions, view
 
 KINDS = ("tiles", "cards", "dice")
 
@@ -35,7 +35,7 @@ class Pipeline:
     _cards: CardReader | None = None
     _dice: DiceReader | None = None
 
-    def items(self, image: np.ndarray, kind: str) -> list:
+    def items(self, image: np.ndarray, kind: str) -> list[Item]:
         if kind == "tiles":
             return self.tiles.read(image)
         if kind == "cards":
@@ -46,18 +46,29 @@ class Pipeline:
             return self._dice.read(image)
         raise ValueError(f"unknown kind {kind!r}: choose one of {', '.join(KINDS)}")
 
+    def look(self, image: np.ndarray, kind: str = "tiles") -> Look:
+        """The frame read: its items (with their glyphs), the table they make, the questions."""
+        found = self.items(image, kind)
+        calibration = find_markers(image) or self.settings.calibration
+        to_table = calibration.to_table if calibration else None
+        table = view(found, self.settings.zones, to_table, grouped=kind != "dice")  # dice lie loose
+        asked = questions(found, self.tileset if kind == "tiles" else None)
+        return Look(table, asked, calibration is not None)
+
     def read(self, image: np.ndarray, kind: str = "tiles") -> dict[str, object]:
         """``items`` (letter, confidence, box [x, y, w, h] in image pixels, alternatives, accepted;
         dice also ``die``), ``words`` (text, item indices, zone), ``pool``, ``questions``, and
         whether the mat's markers were seen."""
-        found = self.items(image, kind)
-        calibration = find_markers(image) or self.settings.calibration
-        table = view(found if kind != "dice" else [], self.settings.zones,
-                     calibration.to_table if calibration else None)  # fmt: skip
-        result = table.as_dict()
-        result["items"] = [item.as_dict() for item in found]
-        if kind == "dice":
-            result["pool"] = [item.letter for item in found]
-        result["questions"] = [q.as_dict() for q in questions(found, self.tileset if kind == "tiles" else None)]
-        result["markers"] = calibration is not None
-        return result
+        return self.look(image, kind).as_dict()
+
+
+@dataclass
+class Look:
+    """One frame, read."""
+
+    table: TableView
+    questions: list[Question]
+    markers: bool
+
+    def as_dict(self) -> dict[str, object]:
+        return {**self.table.as_dict(), "questions": [q.as_dict() for q in self.questions], "markers": self.markers}

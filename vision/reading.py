@@ -79,9 +79,9 @@ class TileReader:
         self.glyphs = glyphs or GlyphReader()
         self.second_reader = second_reader
 
-    def read_pieces(self, pieces: list[Piece], allowed: list[str | None] | None = None) -> list[Item]:
-        """The pieces read by both readers (``allowed`` limits each piece's symbols, e.g. a die's)."""
-        reads = [self.glyphs.read(p.mask, allowed[i] if allowed else None) for i, p in enumerate(pieces)]
+    def read_pieces(self, pieces: list[Piece]) -> list[Item]:
+        """The pieces read by both readers."""
+        reads = [self.glyphs.read(p.mask) for p in pieces]
         kept = [(p, r) for p, r in zip(pieces, reads, strict=True) if r is not None]
         seconds: list[str | None] = [None] * len(kept)
         if self.second_reader and kept:

@@ -66,10 +66,12 @@ def _rows(items: Sequence[Item]) -> list[list[int]]:
             if max(off) < math.radians(SAME_WAY) * 0.7:
                 edges.setdefault(round(math.degrees(heading) % 180 / 15) % 12, []).append((i, j))
     chains: list[list[int]] = []
+    seen: set[frozenset[int]] = set()
     for heading in edges:
         near = [e for h, es in edges.items() if abs((h - heading + 6) % 12 - 6) <= 1 for e in es]
         for chain in _components(len(items), near):
-            if len(chain) > 1 and sorted(chain) not in [sorted(c) for c in chains]:
+            if len(chain) > 1 and frozenset(chain) not in seen:
+                seen.add(frozenset(chain))
                 chains.append(chain)
     return chains
 
@@ -144,6 +146,15 @@ class TableView:
             "".join(sorted(self.items[i].letter for i in self.pool)),
         )
 
+    def relabel(self, index: int, letter: str) -> Item:
+        """A person says item ``index`` is ``letter``: it is, for sure, and its words follow."""
+        if not 0 <= index < len(self.items):
+            raise ValueError(f"item: 0-{len(self.items) - 1}")
+        item = self.items[index]
+        item.letter, item.confidence, item.accepted, item.alternatives = letter, 1.0, True, ()
+        self.words = [Word("".join(self.items[i].letter for i in w.items), w.items, w.direction) for w in self.words]
+        return item
+
     def as_dict(self) -> dict[str, object]:
         return {
             "items": [item.as_dict() for item in self.items],
@@ -159,10 +170,14 @@ Points = list[tuple[float, float]]
 
 
 def view(
-    items: list[Item], zones: Sequence[Zone] = (), to_table: Callable[[Points], Points] | None = None
+    items: list[Item],
+    zones: Sequence[Zone] = (),
+    to_table: Callable[[Points], Points] | None = None,
+    grouped: bool = True,
 ) -> TableView:
-    """Group a frame's items into words and zones (``to_table`` maps frame pixels to the zones' view)."""
-    found = words(items)
+    """Group a frame's items into words and zones (``to_table`` maps frame pixels to the zones' view);
+    ``grouped=False`` leaves every item loose (dice)."""
+    found = words(items) if grouped else []
     in_words = {i for w in found for i in w.items}
     by_zone: dict[str, list[int]] = {}
     for n, word in enumerate(found):

@@ -19,7 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.pipeline import Pipeline
+from vision.pipeline import Look, Pipeline
 from vision.sources import FrameSource
 from vision.table import Stabiliser
 
@@ -41,9 +41,10 @@ class CameraFeed:
         self.stabiliser = Stabiliser(frames=2)
         self._lock = threading.Lock()
         self._latest: dict[str, Any] = {"frames": 0}
+        self._frames = 0
+        self._look: Look | None = None
         self._image: np.ndarray | None = None
         self._picture: bytes | None = None
-        self._masks: list[Any] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
@@ -73,16 +74,14 @@ class CameraFeed:
     def take(self, image: np.ndarray, name: str = "") -> dict[str, Any]:
         """Read one frame and make it the latest."""
         start = time.perf_counter()
-        read = self.pipeline.read(image, self.kind)
+        look = self.pipeline.look(image, self.kind)
         milliseconds = (time.perf_counter() - start) * 1000
-        key = (tuple(sorted(w["text"] for w in read["words"])), "".join(sorted(read["pool"])))
-        stable = self.stabiliser.push(key)
+        zones, pool = self.stabiliser.push(look.table.key())
         with self._lock:
-            frames = self._latest.get("frames", 0) + 1
-            self._latest = {**read, "frame": name, "frames": frames, "ms": round(milliseconds),
-                            "stable": {"words": list(stable[0]), "pool": stable[1]}}  # fmt: skip
-            self._image = image
-            self._picture = None
+            self._look, self._image, self._picture = look, image, None
+            self._frames += 1
+            self._latest = {**look.as_dict(), "frame": name, "frames": self._frames, "ms": round(milliseconds),
+                            "stable": {"words": {z: list(ws) for z, ws in zones}, "pool": pool}}  # fmt: skip
         self.publish(self.latest())
         return self.latest()
 
@@ -102,19 +101,14 @@ class CameraFeed:
     def answer(self, item: int, letter: str) -> None:
         """A person's answer: the read is corrected and the reader learns the glyph."""
         with self._lock:
-            items = self._latest.get("items", [])
-            if not 0 <= item < len(items):
-                raise ValueError(f"item: 0-{len(items) - 1}")
-            read = items[item]
-            read.update(letter=letter, confidence=1.0, accepted=True)
-            self._latest["questions"] = [q for q in self._latest.get("questions", []) if q["item"] != item]
+            if self._look is None:
+                raise ValueError("the camera has not read a frame yet")
+            corrected = self._look.table.relabel(item, letter)
+            self._look.questions = [q for q in self._look.questions if q.item != item]
+            self._latest.update(self._look.as_dict())
             self._picture = None
-            image = self._image
-        if image is not None and self.kind == "tiles":
-            for found in self.pipeline.tiles.read(image):
-                if list(found.box) == read["box"] and found.mask is not None:
-                    self.pipeline.tiles.glyphs.learn(found.mask, letter, found.angle)
-                    break
+        if corrected.mask is not None and letter in self.pipeline.tiles.glyphs.symbols:
+            self.pipeline.tiles.glyphs.learn(corrected.mask, letter, corrected.angle)
         self.publish(self.latest())
 
 
