@@ -84,7 +84,7 @@ def load(server: str, subscribers: int = 20, rate: float = 50, seconds: float = 
     for stream in streams:
         stream.ready.wait(10)
     if browser is not None:
-        browser.get(f"{server}/game/{game}/history")
+        browser.get(f"{server}/game/{game}/scores")  # the chart is asked for after every update
         time.sleep(1.0)
     probes: list[float] = []
     stop = threading.Event()

@@ -97,6 +97,8 @@ def test_undo_to_any_point(client: FlaskClient) -> None:
     record(client, game, *DRAWS)
     assert client.post(f"/api/sessions/{game}/undo", json={}).json["state"]["pool"] == "DIR"
     assert client.post(f"/api/sessions/{game}/undo", json={"to": 3}).json["state"]["pool"] == ""
+    chart = client.get(f"/api/sessions/{game}/scores").json["points"]  # kept up to date, undo included
+    assert [p["n"] for p in chart] == list(range(2, 10))
     assert client.post(f"/api/sessions/{game}/undo", json={"to": "x"}).status_code == 400
     assert client.post(f"/api/sessions/{game}/undo", json={"to": 0}).status_code == 400
 
@@ -171,6 +173,7 @@ def test_with_a_pin_changes_need_the_pin_and_the_csrf_token(tmp_path: Path, refe
     client.get("/pin")
     with client.session_transaction() as s:
         token = s["csrf"]
+    assert client.post("/pin", data={"pin": "4321"}).status_code == 403  # the PIN form needs the token too
     assert client.post("/pin", data={"pin": "0000", "csrf": token}).status_code == 200  # wrong: asked again
     assert client.post("/pin", data={"pin": "4321", "csrf": token}).status_code == 302
     assert client.post("/api/sessions", json=setup).status_code == 403  # no CSRF token

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
-from companion.engine import engines, load_game
+from companion.engine import engines
 from companion.games import word_rules
 from companion.letters import Letters
 from companion.records import Event
@@ -147,17 +147,10 @@ def shout(game_id: int) -> Response:
 
 @api.get("/sessions/<int:game_id>/scores")
 def scores(game_id: int) -> Response:
-    """Scores after each event (at most 100 points), for the chart."""
-    services().tables.get(game_id)
-    events = services().store.events(game_id)
-    game = load_game(events[:1], services().referee)
-    step = max(1, len(events) // 100)
-    points = []
-    for number, event in enumerate(events[1:], start=2):
-        game.push(event)
-        if number % step == 0 or number == len(events):
-            points.append({"n": number, "scores": {s.player: s.score for s in game.standings()}})
-    return jsonify(players=list(game.players), points=points)
+    """Scores after each event (at most 100 points, the last always), for the chart."""
+    players, points = services().tables.scores(game_id)
+    step = max(1, len(points) // 100)
+    return jsonify(players=players, points=points[::-step][::-1])
 
 
 @api.get("/sessions/<int:game_id>/export")

@@ -38,7 +38,7 @@ class Hub:
         self.keepalive = keepalive
         self._logs: dict[int, list[tuple[int, dict[str, Any]]]] = {}
         self._extras: dict[int, dict[str, Any]] = {}  # latest non-event news (camera, buzzers)
-        self._changed = threading.Condition()
+        self._changed = threading.Condition(threading.RLock())
         self._version = 0
         self.closed = False
 
@@ -65,8 +65,9 @@ class Hub:
         self.news(0, kind, data)
 
     def after(self, game: int, number: int) -> list[tuple[int, dict[str, Any]]]:
+        """The events numbered above ``number`` (events are numbered 1, 2, ... in the log)."""
         with self._changed:
-            return [(n, e) for n, e in self._logs.get(game, []) if n > number]
+            return self._logs.get(game, [])[max(0, number) :]
 
     def close(self) -> None:
         with self._changed:
@@ -88,7 +89,7 @@ class Hub:
             time.sleep(self.merge)  # let a burst gather
             with self._changed:
                 version = self._version
-                fresh = [(n, e) for n, e in self._logs.get(game, []) if n > last]
+                fresh = self.after(game, last)
                 extras = {**self._extras.get(0, {}), **self._extras.get(game, {})}
             if fresh:
                 last = fresh[-1][0]

@@ -5,7 +5,8 @@ Public API: :func:`install`, :func:`csrf_token`.
 With no PIN (listening on 127.0.0.1) anyone at this machine may change games. With a PIN, a
 browser enters it once (``/pin``); from then on its session cookie says so, and every request
 that changes something (POST, PUT, DELETE) must also carry the page's CSRF token in the
-``X-CSRF-Token`` header (or a ``csrf`` form field). Reading is always allowed.
+``X-CSRF-Token`` header (or a ``csrf`` form field); so must the PIN form itself. Reading is
+always allowed.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ def install(app: Flask) -> None:
     @app.before_request
     def guard() -> tuple[Response, int] | None:
         pin = app.config.get("PIN")
-        if not pin or request.method not in CHANGES or request.endpoint == "pages.enter_pin":
+        if not pin or request.method not in CHANGES:
             return None
-        if not session.get("pin_ok"):
+        if not session.get("pin_ok") and request.endpoint != "pages.enter_pin":
             return jsonify(error="enter the table PIN first (/pin)"), 403
         sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf") or ""
         if not hmac.compare_digest(sent, session.get("csrf", "")):

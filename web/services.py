@@ -11,13 +11,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Game
+from companion.engine import Game, load_game
 from companion.glosses import Glossary
 from companion.records import Event
 from companion.session import Session
 from companion.solver import Referee
 from companion.store import EventStore
 from web.live import Hub
+
+
+@dataclass
+class _Chart:
+    game: Game
+    seen: int = 1  # the game event
+    points: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Tables:
@@ -27,6 +34,8 @@ class Tables:
         self.store, self.referee, self.hub = store, referee, hub
         self._sessions: dict[int, Session] = {}
         self._lock = threading.Lock()
+        self._charts: dict[int, _Chart] = {}
+        self._charts_lock = threading.Lock()
 
     def start(self, setup: dict[str, Any]) -> Session:
         session = Session.start(self.store, self.referee, Event.from_dict({"type": "game", **setup}))
@@ -42,13 +51,29 @@ class Tables:
         return self._open(Session.resume(self.store, game, self.referee))
 
     def _open(self, session: Session) -> Session:
+        """Share a session once its log is live: no commit can fall between loading and listening."""
         with self._lock:
             if session.game_id in self._sessions:
                 return self._sessions[session.game_id]
+            self.hub.load(session.game_id, [e.as_dict() for e in self.store.events(session.game_id)])
+            session.listeners.append(lambda n, e, g=session.game_id: self.hub.publish(g, n, e.as_dict()))
             self._sessions[session.game_id] = session
-        self.hub.load(session.game_id, [e.as_dict() for e in self.store.events(session.game_id)])
-        session.listeners.append(lambda n, e, g=session.game_id: self.hub.publish(g, n, e.as_dict()))
         return session
+
+    def scores(self, game: int) -> tuple[list[str], list[dict[str, Any]]]:
+        """Each player's score after every event: a replay kept per game and moved on from the live
+        log, so a chart request costs only the events since the last one."""
+        self.get(game)
+        with self._charts_lock:
+            chart = self._charts.get(game)
+            if chart is None:
+                (_, setup), *_ = self.hub.after(game, 0)
+                chart = self._charts[game] = _Chart(load_game([Event.from_dict(setup)], self.referee))
+            for number, event in self.hub.after(game, chart.seen):
+                chart.game.push(Event.from_dict(event))
+                chart.seen = number
+                chart.points.append({"n": number, "scores": {s.player: s.score for s in chart.game.standings()}})
+            return list(chart.game.players), list(chart.points)
 
     def games(self) -> list[dict[str, Any]]:
         """Every stored game, newest first."""
