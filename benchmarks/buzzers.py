@@ -24,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.records import Event
-from companion.session import Session
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 from firmware_bridge.desk import BuzzerDesk
 from firmware_bridge.link import ButtonPress, BuzzerLink, Connected, Gap
 from tests.buzzsim import Box, build, until

@@ -29,7 +29,7 @@ from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.solver import Referee
+from companion.words.solver import Referee
 
 
 @dataclass

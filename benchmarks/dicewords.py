@@ -21,10 +21,10 @@ import statistics
 import tempfile
 import time
 
-from companion.dice import DICE, VALUES, parse_roll
-from companion.dicewords import play_score
-from companion.dicewords_solver import DiceSolver
-from companion.dictionary import Dictionary
+from companion.games.dicewords import play_score
+from companion.games.dicewords_solver import DiceSolver
+from companion.sets.dice import DICE, VALUES, parse_roll
+from companion.words.dictionary import Dictionary
 
 
 def ms(start: float) -> float:

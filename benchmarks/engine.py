@@ -21,13 +21,13 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from companion.engine import load_game
-from companion.not_scrabble import NotScrabble
+from companion.games.base import load_game
+from companion.games.not_scrabble import NotScrabble
 from companion.records import Event
-from companion.session import Session
-from companion.solver import Referee
-from companion.store import EventStore
-from companion.tilesets import SCRABBLE_NO_BLANKS
+from companion.sets.tilesets import SCRABBLE_NO_BLANKS
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 
 EVENTS, TIMED = 500, 100
 

@@ -25,11 +25,11 @@ from collections import Counter
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from companion.dictionary import Dictionary
-from companion.games import WordRules, word_rules
-from companion.letters import Letters
-from companion.solver import Referee
-from companion.stems import StemJudge, Verdict, default_links
+from companion.words.dictionary import Dictionary
+from companion.words.letters import Letters
+from companion.words.rules import WordRules, word_rules
+from companion.words.solver import Referee
+from companion.words.stems import StemJudge, Verdict, default_links
 
 # Scrabble tiles less blanks (DESIGN.md): Not Scrabble's 98-tile bag.
 BAG = "A9 B2 C2 D4 E12 F2 G3 H2 I9 J1 K1 L4 M2 N6 O8 P2 Q1 R6 S4 T6 U4 V2 W2 X1 Y2 Z1"

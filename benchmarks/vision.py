@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.dice import DICE
+from companion.sets.dice import DICE
 from vision.cards import CardReader
 from vision.datasets import bananagrams, boggle, match
 from vision.dice import DiceReader

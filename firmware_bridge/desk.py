@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from companion.session import Session
+from companion.table.session import Session
 from firmware_bridge.arbitration import Arbiter, Decision
 from firmware_bridge.link import ButtonPress, BuzzerLink, LinkEvent
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 from web import create_app
 from web.services import Services
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.solver import Referee
+from companion.words.solver import Referee
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

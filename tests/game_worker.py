@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 
 from companion.records import Event
-from companion.session import Session
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 

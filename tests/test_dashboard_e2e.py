@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.solver import Referee
+from companion.words.solver import Referee
 from tests.browser import chromium, live_server, need_chromium
 from tests.conftest import ROOT
 

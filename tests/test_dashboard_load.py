@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from benchmarks.dashboard import load
-from companion.solver import Referee
+from companion.words.solver import Referee
 from tests.browser import live_server
 
 

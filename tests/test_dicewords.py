@@ -11,13 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.dice import DICE, VALUES, LetterValues, RollError, parse_roll
-from companion.dicewords import Dicewords, play_score
-from companion.dicewords_solver import DiceSolver, spellable_at_all
-from companion.dictionary import Dictionary
-from companion.engine import RuleError
+from companion.games.base import RuleError
+from companion.games.dicewords import Dicewords, play_score
+from companion.games.dicewords_solver import DiceSolver, spellable_at_all
 from companion.records import Event
-from companion.solver import Referee
+from companion.sets.dice import DICE, VALUES, LetterValues, RollError, parse_roll
+from companion.words.dictionary import Dictionary
+from companion.words.solver import Referee
 
 WORDTABLE = str(Path(sys.executable).parent / "wordtable")
 # The worked example's first roll E L E P H N T E V, in die order. The text fixes the gold die

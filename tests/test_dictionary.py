@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.dictionary import Dictionary, DictionaryError
-from companion.games import word_rules
+from companion.words.dictionary import Dictionary, DictionaryError
+from companion.words.rules import word_rules
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from companion.dictionary_please import DictionaryPlease, length_points, lengthening_counter
-from companion.engine import RuleError
-from companion.letters import Letters
+from companion.games.base import RuleError
+from companion.games.dictionary_please import DictionaryPlease, length_points, lengthening_counter
 from companion.records import Event
-from companion.solver import Referee
+from companion.words.letters import Letters
+from companion.words.solver import Referee
 
 
 def new_game(referee: Referee, players: list[str] | None = None, **options: Any) -> DictionaryPlease:

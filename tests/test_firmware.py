@@ -172,8 +172,8 @@ def test_led_commands(box: Box, host: Host) -> None:
 
 def test_a_pulled_cable_reconnects_by_itself_with_the_game_intact(built: None, tmp_path: Path, referee) -> None:
     from companion.records import Event
-    from companion.session import Session
-    from companion.store import EventStore
+    from companion.table.session import Session
+    from companion.table.store import EventStore
     from firmware_bridge.desk import BuzzerDesk
 
     link = tmp_path / "ttyBUZZ"
@@ -208,8 +208,8 @@ def test_a_pulled_cable_reconnects_by_itself_with_the_game_intact(built: None, t
 def test_the_desk_records_decisions_and_shows_lockouts(built: None, tmp_path: Path, referee) -> None:
     """The whole chain: firmware in simavr, bridge, arbiter, a Not Scrabble session in SQLite."""
     from companion.records import Event
-    from companion.session import Session
-    from companion.store import EventStore
+    from companion.table.session import Session
+    from companion.table.store import EventStore
     from firmware_bridge.desk import BuzzerDesk
 
     sim = Box(tmp_path / "ttyBUZZ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import GAMES, TakeKind, UnknownGameError, word_rules
+from companion.words.rules import GAMES, TakeKind, UnknownGameError, word_rules
 
 
 @pytest.mark.parametrize(

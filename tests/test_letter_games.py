@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import RuleError, load_game
-from companion.letter_games import syllable_starts
+from companion.games.base import RuleError, load_game
+from companion.games.letter_games import syllable_starts
 from companion.records import Event
-from companion.solver import Referee
+from companion.words.solver import Referee
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 

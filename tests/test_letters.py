@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.letters import LetterError, Letters
+from companion.words.letters import LetterError, Letters
 
 
 def test_arithmetic_is_a_multiset() -> None:

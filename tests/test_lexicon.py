@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cards import DECKS, deck, penalty, red_figure
-from companion.crossword import Grid, GridError, parse_cells
-from companion.engine import RuleError, load_game
-from companion.lexicon import Lexicon
-from companion.lexicon_party import Party
+from companion.games.base import RuleError, load_game
+from companion.games.lexicon.crossword import Grid, GridError, parse_cells
+from companion.games.lexicon.engine import Lexicon
+from companion.games.lexicon.party import Party
+from companion.games.lexicon.solitaire_one import SolitaireOne
+from companion.games.lexicon.solitaire_two import SolitaireTwo, deal_two
 from companion.records import Event
-from companion.solitaire import SolitaireOne
-from companion.solitaire_two import SolitaireTwo, deal_two
-from companion.solver import Referee
+from companion.sets.cards import DECKS, deck, penalty, red_figure
+from companion.words.solver import Referee
 
 # Nine words that use the 52 letter cards of the Parker pack exactly; laid out in play order,
 # layer by layer, they make a deal that can be completed (test_solitaire_one_completable_deal).

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from companion.engine import RuleError
-from companion.not_scrabble import NotScrabble
+from companion.games.base import RuleError
+from companion.games.not_scrabble import NotScrabble
 from companion.records import Event, RecordError
-from companion.session import Session
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 
 
 def push(game: NotScrabble, *texts: str) -> None:

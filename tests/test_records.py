@@ -96,8 +96,8 @@ def test_replay_of_an_illegal_record_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("record", "expected"), doc_examples())
 def test_every_engine_has_a_state_to_show(record: str, expected: list) -> None:
-    from companion.engine import load_game
-    from companion.solver import Referee
+    from companion.games.base import load_game
+    from companion.words.solver import Referee
 
     game = load_game([Event.from_json(line) for line in record.splitlines()], Referee.default("standard"))
     state = game.state()

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from companion.dictionary import Dictionary
-from companion.games import word_rules
-from companion.letters import Letters
-from companion.solver import Referee
-from companion.stems import StemJudge, Verdict, default_links
+from companion.words.dictionary import Dictionary
+from companion.words.letters import Letters
+from companion.words.rules import word_rules
+from companion.words.solver import Referee
+from companion.words.stems import StemJudge, Verdict, default_links
 
 NOT_SCRABBLE = word_rules("not-scrabble")
 DICTIONARY_PLEASE = word_rules("dictionary-please")

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from lemminflect import getAllInflections
 
-from companion.letters import Letters
-from companion.overrides import OverrideStore
-from companion.stems import StemJudge, Verdict, default_links, judge
+from companion.words.letters import Letters
+from companion.words.overrides import OverrideStore
+from companion.words.stems import StemJudge, Verdict, default_links, judge
 from tests.conftest import ROOT, need_shared
 
 CODES = {"S": Verdict.SAME, "D": Verdict.DIFFERENT, "N": Verdict.NOT_A_STEAL}

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import RuleError, load_game
+from companion.games.base import RuleError, load_game
 from companion.records import Event, RecordError
-from companion.session import Session
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 from tests.conftest import ROOT
 from tests.game_worker import script
 

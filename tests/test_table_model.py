@@ -11,9 +11,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cli import main
-from companion.dice import DICE
-from companion.tilesets import SCRABBLE_NO_BLANKS
+from companion.sets.dice import DICE
+from companion.sets.tilesets import SCRABBLE_NO_BLANKS
 from vision.calibration import Calibration, TableSettings, find_markers, marker_sheet
 from vision.cards import CardReader
 from vision.dice import DiceReader
@@ -21,6 +20,7 @@ from vision.pipeline import Pipeline
 from vision.reading import Item
 from vision.render import cards_scene, dice_scene, tiles_scene
 from vision.table import Stabiliser, questions, words
+from wordtable.cli import main
 
 WORDS = [("CAT", (200, 200), 0), ("DOG", (600, 600), 180), ("WORD", (100, 500), 90), ("PLAYER", (300, 700), 0),
          ("ZONE", (700, 150), 270)]  # fmt: skip

@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 from web import create_app
 from web.services import Services
 

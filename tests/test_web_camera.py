@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.store import EventStore
+from companion.words.solver import Referee
 from vision.sources import FolderSource, SourceError
 from web import create_app
 from web.camera import CameraFeed

@@ -16,7 +16,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.dice import DICE
+from companion.sets.dice import DICE
 from vision.glyphs import LETTERS, GlyphReader
 from vision.reading import ACCEPT_DISTANCE, ACCEPT_MARGIN, Item, confidence
 from vision.render import DIE_COLOURS

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from companion.letters import Letters
+from companion.words.letters import Letters
 from vision.calibration import TableSettings, find_markers
 from vision.cards import CardReader
 from vision.dice import DiceReader

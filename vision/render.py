@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.dice import DICE, VALUES
+from companion.sets.dice import DICE, VALUES
 from vision.glyphs import FONT_DIR, FONTS
 
 #: BGR colours of the nine dice, in die order (gold ... green), as rendered.

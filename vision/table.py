@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.letters import Letters
+from companion.words.letters import Letters
 from vision.reading import Item
 
 POOL = "pool"
@@ -207,7 +207,7 @@ def questions(
 ) -> list[Question]:
     """Uncertain reads, and reads of a letter the set has fewer of than are seen.
 
-    >>> from companion.tilesets import SCRABBLE_NO_BLANKS
+    >>> from companion.sets.tilesets import SCRABBLE_NO_BLANKS
     >>> seen = [Item("Z", 0.9, (0, 0, 9, 9), 0, ("N",), True), Item("Z", 0.9, (20, 0, 9, 9), 90, ("N",), True)]
     >>> [q.why for q in questions(seen, SCRABBLE_NO_BLANKS)]
     ['the set has 1 Z, 2 seen', 'the set has 1 Z, 2 seen']

@@ -12,10 +12,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
-from companion.engine import engines
-from companion.games import word_rules
-from companion.letters import Letters
+from companion.games.base import engines
 from companion.records import Event
+from companion.words.letters import Letters
+from companion.words.rules import word_rules
 from web.services import Services, event_types
 
 api = Blueprint("api", __name__, url_prefix="/api")

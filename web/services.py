@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Game, load_game
-from companion.glosses import Glossary
+from companion.games.base import Game, load_game
 from companion.records import Event
-from companion.session import Session
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.glosses import Glossary
+from companion.words.solver import Referee
 from web.live import Hub
 
 
@@ -107,7 +107,7 @@ class Services:
 
     @classmethod
     def create(cls, data: Path, size: str = "large") -> Services:
-        from companion.config import WordConfig, build_referee
+        from wordtable.settings import WordConfig, build_referee
 
         data.mkdir(parents=True, exist_ok=True)
         referee = build_referee(WordConfig(size=size, overrides=data / "overrides.sqlite3"))

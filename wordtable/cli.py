@@ -13,18 +13,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from companion.config import WordConfig, build_referee, load_config, load_dictionary
-from companion.dice import LetterValues
-from companion.dictionary import SIZES
-from companion.engine import load_game
-from companion.games import GAMES, word_rules
-from companion.letters import LetterError, Letters
-from companion.overrides import OverrideStore
+from companion.games.base import load_game
 from companion.records import read_jsonl
-from companion.solver import Referee
+from companion.sets.dice import LetterValues
+from companion.words.dictionary import SIZES
+from companion.words.letters import LetterError, Letters
+from companion.words.overrides import OverrideStore
+from companion.words.rules import GAMES, word_rules
+from companion.words.solver import Referee
+from wordtable.settings import WordConfig, build_referee, load_config, load_dictionary
 
 if TYPE_CHECKING:
-    from companion.dicewords_solver import DiceSolver
+    from companion.games.dicewords_solver import DiceSolver
 
 EXIT_BAD_INPUT = 2
 
@@ -166,7 +166,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _dice_solver(args: argparse.Namespace) -> DiceSolver:
-    from companion.dicewords_solver import DiceSolver
+    from companion.games.dicewords_solver import DiceSolver
 
     return DiceSolver(load_dictionary(_config(args)), _values(args))
 
@@ -186,7 +186,7 @@ def _values(args: argparse.Namespace) -> LetterValues:
 
 def cmd_dicewords(args: argparse.Namespace) -> int:
     """DICEWORDS: a word's score, the best word for a roll, or which dice to keep."""
-    from companion.dicewords_solver import spellable_at_all
+    from companion.games.dicewords_solver import spellable_at_all
 
     if args.action == "score":
         word = _word(args.target)
@@ -281,7 +281,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     """Read the tiles, cards or dice in a photo."""
     import cv2
 
-    from companion.tilesets import tileset
+    from companion.sets.tilesets import tileset
     from vision.calibration import TableSettings
     from vision.pipeline import Pipeline
 

@@ -19,10 +19,10 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from companion.dictionary import SIZES, Dictionary
-from companion.overrides import OverrideStore, default_path
-from companion.solver import Referee
-from companion.stems import StemJudge, default_links
+from companion.words.dictionary import SIZES, Dictionary
+from companion.words.overrides import OverrideStore, default_path
+from companion.words.solver import Referee
+from companion.words.stems import StemJudge, default_links
 
 
 class ConfigError(ValueError):

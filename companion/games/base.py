@@ -6,7 +6,7 @@ Public API: :class:`Game`, :class:`RuleError`, :class:`Standing`, :func:`registe
 A game's state is a pure function of its events. :meth:`Game.push` checks an event against the
 rules and applies it, or raises :class:`RuleError` (naming the rule) and changes nothing;
 :meth:`Game.pop` and :meth:`Game.undo_to` rebuild the state from fewer events. Engines do no
-I/O and read no clock: the session layer (``companion.session``) feeds them.
+I/O and read no clock: the session layer (``companion.table.session``) feeds them.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from companion.records import Event, RecordError, effective
-from companion.solver import Referee
-from companion.stems import StemJudge
+from companion.words.solver import Referee
+from companion.words.stems import StemJudge
 
 
 class RuleError(ValueError):
@@ -45,12 +45,12 @@ class Standing:
 
 
 ENGINE_MODULES = (
-    "companion.not_scrabble",
-    "companion.dictionary_please",
-    "companion.dicewords",
-    "companion.lexicon",
-    "companion.lexicon_solitaire",
-    "companion.letter_games",
+    "companion.games.not_scrabble",
+    "companion.games.dictionary_please",
+    "companion.games.dicewords",
+    "companion.games.lexicon.engine",
+    "companion.games.lexicon.solitaire",
+    "companion.games.letter_games",
 )
 G = TypeVar("G", bound="Game")
 _ENGINES: dict[tuple[str, str | None], type[Game]] = {}

@@ -6,7 +6,7 @@ Events (docs/records.md): ``game`` (players clockwise; ``target``, default 400; 
 players' table of letter values), ``roll``, ``reroll``, ``declare``, ``challenge``, ``end``.
 
 >>> from companion.records import Event
->>> from companion.solver import Referee
+>>> from companion.words.solver import Referee
 >>> game = Dicewords.new(Referee.default(), ["Ann", "Ben"])
 >>> for text in ["roll player=Ann dice=EEHELVNTP", "reroll player=Ann dice=IEHELSNTP",
 ...              "declare player=Ann word=PLINTHS"]:
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.dice import DICE, WILD, LetterValues, RollError, parse_roll
-from companion.engine import Game, RuleError, Standing, ranked, register
-from companion.games import word_rules
-from companion.letters import LetterError, Letters
+from companion.games.base import Game, RuleError, Standing, ranked, register
 from companion.records import Event, RecordError
+from companion.sets.dice import DICE, WILD, LetterValues, RollError, parse_roll
+from companion.words.letters import LetterError, Letters
+from companion.words.rules import word_rules
 
 RULES = word_rules("dicewords")
 ROLLS = 3  # "rolls and selectively rerolls the nine dice up to a total of three times"
@@ -34,7 +34,7 @@ def play_score(word: str, faces: tuple[str, ...], values: LetterValues) -> tuple
     """The best score of ``word`` from the dice showing ``faces``: (score, the letter the wild
     stands for or None), or None when the dice cannot spell it ("a die gives one letter").
 
-    >>> from companion.dice import VALUES
+    >>> from companion.sets.dice import VALUES
     >>> play_score("elephants", tuple("?eheldntp".replace("d", "s")), VALUES)
     (81, 'a')
     """

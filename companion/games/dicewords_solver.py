@@ -29,9 +29,9 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.dice import DICE, VALUES, WILD, WILD_VALUE, LetterValues, parse_roll
-from companion.letters import ALPHABET
-from companion.wordindex import letter_counts, letter_masks
+from companion.sets.dice import DICE, VALUES, WILD, WILD_VALUE, LetterValues, parse_roll
+from companion.words.letters import ALPHABET
+from companion.words.wordindex import letter_counts, letter_masks
 
 STATES = 6 ** len(DICE)
 SCALE = 100  # expected values are stored in hundredths

@@ -13,7 +13,7 @@ or ``NEW<Owner:OLD+Owner:OLD`` (a double capture). Letters come from the hand an
 whatever is left of the hand goes to the pool and the player draws three.
 
 >>> from companion.records import Event
->>> from companion.solver import Referee
+>>> from companion.words.solver import Referee
 >>> game = DictionaryPlease.new(Referee.default(), ["Ann", "Ben"])
 >>> for text in ["first-draw player=Ann letter=A", "first-draw player=Ben letter=E",
 ...              "play player=Ann hand=RIDEXQZZVV words=RIDE",
@@ -30,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from companion.engine import DrawForFirst, Game, RuleError, Standing, ranked, register
-from companion.games import word_rules
-from companion.letters import LetterError, Letters
+from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked, register
 from companion.records import Event, RecordError
-from companion.tilesets import DICTIONARY_PLEASE
+from companion.sets.tilesets import DICTIONARY_PLEASE
+from companion.words.letters import LetterError, Letters
+from companion.words.rules import word_rules
 
 RULES = word_rules("dictionary-please")
 FIRST_HAND, HAND, MAX_HAND = 10, 3, 6

@@ -17,9 +17,9 @@ import itertools
 import re
 from typing import ClassVar
 
-from companion.engine import DrawForFirst, Game, RuleError, Standing, ranked, register
-from companion.letters import LetterError, Letters
+from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked, register
 from companion.records import Event, RecordError
+from companion.words.letters import LetterError, Letters
 
 GENERAL = "letter games general rules"
 VOWELS = "aeiouy"

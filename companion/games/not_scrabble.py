@@ -7,7 +7,7 @@ Events (docs/records.md): ``game`` (players in seating order; ``tiles``: ``scrab
 ``claim``, ``false-call``, ``rock-paper-scissors``, ``ruling``, ``end``.
 
 >>> from companion.records import Event
->>> from companion.solver import FindResult, Referee, TakeCheck
+>>> from companion.words.solver import FindResult, Referee, TakeCheck
 >>> game = NotScrabble.new(Referee.default(), ["Ann", "Ben"])
 >>> for text in ["first-draw player=Ann letter=C", "first-draw player=Ben letter=M",
 ...              "draw player=Ann letter=R", "draw player=Ben letter=I",
@@ -20,7 +20,7 @@ Events (docs/records.md): ``game`` (players in seating order; ``tiles``: ``scrab
 >>> game.push(Event.from_text("claim player=Ben word=GLIDERS from=Ann:GLIDER"))
 Traceback (most recent call last):
 ...
-companion.engine.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabble 08]
+companion.games.base.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabble 08]
 >>> [(s.player, s.score) for s in game.standings()]
 [('Ann', 6), ('Ben', 0)]
 """
@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.engine import DrawForFirst, Game, RuleError, Standing, ranked, register
-from companion.games import word_rules
-from companion.letters import LetterError, Letters
+from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked, register
 from companion.records import Event, RecordError
-from companion.solver import FindResult, Referee, TakeCheck
-from companion.tilesets import SCRABBLE_NO_BLANKS
+from companion.sets.tilesets import SCRABBLE_NO_BLANKS
+from companion.words.letters import LetterError, Letters
+from companion.words.rules import word_rules
+from companion.words.solver import FindResult, Referee, TakeCheck
 
 RULES = word_rules("not-scrabble")
 LOCKOUT_DRAWS = 2  # rule 07: "not allowed to say anything until two more letters have been drawn"

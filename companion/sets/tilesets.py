@@ -8,7 +8,7 @@ Public API: :data:`SCRABBLE_NO_BLANKS`, :data:`DICTIONARY_PLEASE`, :func:`tilese
 
 from __future__ import annotations
 
-from companion.letters import Letters
+from companion.words.letters import Letters
 
 
 def _parse(spec: str) -> Letters:

@@ -9,8 +9,8 @@ and only then acknowledged (returned). If the commit fails the engine is rolled 
 engine and the store never disagree. The clock and the random source (for a drawn
 rock-paper-scissors) are injected, so tests are exact.
 
->>> from companion.solver import Referee
->>> from companion.store import EventStore
+>>> from companion.words.solver import Referee
+>>> from companion.table.store import EventStore
 >>> from companion.records import Event
 >>> session = Session.start(EventStore(":memory:"), Referee.default(),
 ...                         Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"]}))
@@ -32,12 +32,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import Game, RuleError, load_game
-from companion.letters import LetterError, Letters
+from companion.games.base import Game, RuleError, load_game
 from companion.records import Event, RecordError
-from companion.shouts import Shout, rank_group, simultaneous_groups
-from companion.solver import Referee
-from companion.store import EventStore
+from companion.table.shouts import Shout, rank_group, simultaneous_groups
+from companion.table.store import EventStore
+from companion.words.letters import LetterError, Letters
+from companion.words.solver import Referee
 
 DEFAULT_WINDOW_MS = 250  # Not Scrabble rule 06 "simultaneously": a table may set its own window
 

@@ -7,7 +7,7 @@ The default lists are generated from SCOWL by ``scripts/make_wordlists.py`` (see
 covers tournament words such as QI, ZA and ZYZZYVA. Players add their own lists (one word
 per line, ``#`` starts a comment) and a house-rules overlay (``+word`` allows, ``-word`` bans).
 
->>> from companion.games import word_rules
+>>> from companion.words.rules import word_rules
 >>> words = Dictionary(["ride", "glider", "qi"])
 >>> "GLIDER" in words
 True
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from companion.games import WordRules
+from companion.words.rules import WordRules
 
 SIZES = ("standard", "large")
 _FILES = {"standard": ("words-standard.txt.gz",), "large": ("words-standard.txt.gz", "words-large-extra.txt.gz")}

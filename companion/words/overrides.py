@@ -4,7 +4,7 @@ Public API: :class:`OverrideStore`, :func:`default_path`.
 
 A ruling says that turning OLD into NEW is *allowed* (different stem) or *refused* (same stem).
 The store is a SQLite file; it reads as a mapping ``(old, new) -> allowed`` that
-:class:`companion.stems.StemJudge` takes as its ``overrides``.
+:class:`companion.words.stems.StemJudge` takes as its ``overrides``.
 
 >>> store = OverrideStore(":memory:")
 >>> store.rule("port", "report", allowed=False, note="house rule: same Latin root")
@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.letters import Letters
+from companion.words.letters import Letters
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS stem_overrides (

@@ -8,7 +8,7 @@ A *take* makes a new word from the pool alone, from one word on the table plus p
 plus any pool letters (a double capture, which "does not retain either of the original words
 in its entirety").
 
->>> from companion.games import word_rules
+>>> from companion.words.rules import word_rules
 >>> referee = Referee.default()
 >>> referee.check_take(["ride"], "glider", Letters("lg"), word_rules("not-scrabble")).legal
 True
@@ -31,11 +31,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from companion.dictionary import Dictionary
-from companion.games import TakeKind, WordRules
-from companion.letters import Letters
-from companion.stems import StemJudge, Verdict, default_links
-from companion.wordindex import WordIndex
+from companion.words.dictionary import Dictionary
+from companion.words.letters import Letters
+from companion.words.rules import TakeKind, WordRules
+from companion.words.stems import StemJudge, Verdict, default_links
+from companion.words.wordindex import WordIndex
 
 
 class Take(NamedTuple):

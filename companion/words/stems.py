@@ -44,7 +44,7 @@ from importlib import resources
 
 from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
 
-from companion.affixes import (
+from companion.words.affixes import (
     LATIN_PREFIXES,
     NEGATIVE_PREFIXES,
     SUFFIXES,
@@ -53,7 +53,7 @@ from companion.affixes import (
     bound_root,
     shapes,
 )
-from companion.letters import Letters
+from companion.words.letters import Letters
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from companion.letters import Letters
+from companion.words.letters import Letters
 
 _FIELDS = 9  # letters per 64-bit word
 _GUARD = np.uint64(sum(16 << (5 * i) for i in range(_FIELDS)))

@@ -14,7 +14,7 @@ the next player moves ("If a spelling mistake, or a word subject to disqualifica
 undetected and the player next in turn has played, the mistake cannot be rectified").
 
 >>> from companion.records import Event
->>> from companion.solver import Referee
+>>> from companion.words.solver import Referee
 >>> game = Lexicon.new(Referee.default(), ["Ann", "Ben"])
 >>> for text in ["cut player=Ann card=C", "cut player=Ben card=A", "deal exposed=Q",
 ...              "word player=Ann word=MOTHER", "insert player=Ben word=MOTHER new=SMOTHERED"]:
@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.cards import MASTER, deck, penalty
-from companion.crossword import Grid, GridError, parse_cells
-from companion.engine import DrawForFirst, Game, RuleError, Standing, register
-from companion.games import word_rules
+from companion.games.base import DrawForFirst, Game, RuleError, Standing, register
+from companion.games.lexicon.crossword import Grid, GridError, parse_cells
 from companion.records import Event, RecordError
+from companion.sets.cards import MASTER, deck, penalty
+from companion.words.rules import word_rules
 
 HAND = 10  # "Ten cards are dealt one at a time to each of the players"
 CHALLENGE = 10  # "ten points are added to the challenger's score" / deducted

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import Game, RuleError, Standing, register
+from companion.games.base import Game, RuleError, Standing, register
+from companion.games.lexicon.solitaire_one import SolitaireOne
+from companion.games.lexicon.solitaire_two import SolitaireTwo
 from companion.records import Event, RecordError
-from companion.solitaire import SolitaireOne
-from companion.solitaire_two import SolitaireTwo
 
 VARIANTS = ("solitaire-1", "solitaire-2")
 

@@ -28,10 +28,10 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from companion.cards import MASTER, deck
-from companion.dictionary import Dictionary
-from companion.letters import Letters
-from companion.wordindex import WordIndex
+from companion.sets.cards import MASTER, deck
+from companion.words.dictionary import Dictionary
+from companion.words.letters import Letters
+from companion.words.wordindex import WordIndex
 
 S = TypeVar("S")
 MIN_WORD = 4

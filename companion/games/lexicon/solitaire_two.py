@@ -28,11 +28,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.cards import MASTER, deck
-from companion.dictionary import Dictionary
-from companion.letters import Letters
-from companion.solitaire import Solution, depth_first
-from companion.wordindex import letter_counts
+from companion.games.lexicon.solitaire_one import Solution, depth_first
+from companion.sets.cards import MASTER, deck
+from companion.words.dictionary import Dictionary
+from companion.words.letters import Letters
+from companion.words.wordindex import letter_counts
 
 VOWELS = frozenset("AEIOU")
 MIN_WORD = 4
