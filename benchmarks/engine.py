@@ -21,8 +21,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from companion.games.base import load_game
 from companion.games.not_scrabble import NotScrabble
+from companion.games.registry import load_game
 from companion.records import Event
 from companion.sets.tilesets import SCRABBLE_NO_BLANKS
 from companion.table.session import Session

@@ -25,9 +25,10 @@ from collections import Counter
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from companion.games.registry import word_rules
 from companion.words.dictionary import Dictionary
 from companion.words.letters import Letters
-from companion.words.rules import WordRules, word_rules
+from companion.words.rules import WordRules
 from companion.words.solver import Referee
 from companion.words.stems import StemJudge, Verdict, default_links
 

@@ -31,11 +31,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.errors import InvalidInputError
+
 _KEY = re.compile(r"[a-z][a-z0-9_-]*")
 _TYPE = re.compile(r"[a-z][a-z-]*")
 
 
-class RecordError(ValueError):
+class RecordError(InvalidInputError):
     """An event or a record that cannot be read."""
 
 

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.errors import InvalidInputError
+
 PROTOCOL_VERSION = 1
 MAX_LINE = 64
 BAUD = 500_000
 WRAP = 2**32  # device time wraps at 2**32 microseconds
 
 
-class FrameError(ValueError):
+class FrameError(InvalidInputError):
     """A line that is not a valid frame: it is dropped."""
 
 
@@ -151,7 +153,7 @@ def parse(line: str) -> Message:
 
 def led_command(mask: int) -> str:
     if not 0 <= mask <= 0xFF:
-        raise ValueError("the LED mask is 8 bits")
+        raise InvalidInputError("the LED mask is 8 bits")
     return frame(f"L {mask:02X}")
 
 

@@ -83,13 +83,39 @@ def test_bad_events_are_refused_with_a_reason_and_change_nothing(client: FlaskCl
 
 
 def test_bad_set_ups_are_refused(client: FlaskClient) -> None:
-    for setup, why in [({"game": "chess", "players": ["Ann"]}, "no rules engine"),
+    for setup, why in [({"game": "chess", "players": ["Ann"]}, "unknown game 'chess'"),
                        ({"game": "not-scrabble", "players": []}, "players"),
                        ({"game": "not-scrabble", "players": ["Ann", "Ann"]}, "each name once")]:  # fmt: skip
         response = client.post("/api/sessions", json=setup)
         assert response.status_code == 400 and why in response.json["error"], response.json
     assert client.post("/api/sessions", data="x", content_type="text/plain").status_code == 400
     assert client.get("/api/sessions/99").status_code == 404
+
+
+def test_a_bug_is_a_500_not_the_players_mistake(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Only the project's own refusals are 4xx: a deliberate bug in an engine is a logged 500."""
+    from companion.games.not_scrabble import NotScrabble
+
+    game = start(client)
+    record(client, game, *DRAWS[:2])
+    before = client.get(f"/api/sessions/{game}").json
+
+    def broken(self: NotScrabble, event: object) -> None:
+        raise ValueError("a bug, not a rule")
+
+    monkeypatch.setattr(NotScrabble, "_draw", broken)
+    response = client.post(f"/api/sessions/{game}/events", json={"text": "draw player=Ben letter=R"})
+    assert response.status_code == 500
+    assert "a bug, not a rule" not in response.json["error"]
+    assert any("a bug, not a rule" in (r.exc_text or "") for r in caplog.records)
+    monkeypatch.undo()
+    assert client.get(f"/api/sessions/{game}").json == before
+    refused = client.post(f"/api/sessions/{game}/events", json={"text": "draw player=Zed letter=R"})
+    assert refused.status_code == 400 and refused.json["kind"] == "input"
+    illegal = client.post(f"/api/sessions/{game}/events", json={"text": "claim player=Ann word=ZEBRA"})
+    assert illegal.status_code == 400 and illegal.json["kind"] == "rule" and illegal.json["rule"].startswith("not-")
 
 
 def test_undo_to_any_point(client: FlaskClient) -> None:

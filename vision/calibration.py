@@ -24,6 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.errors import InvalidInputError
 from vision.table import Zone
 
 DICTIONARY = cv2.aruco.DICT_4X4_50
@@ -58,7 +59,7 @@ def marker_sheet(path: str | Path | None = None) -> np.ndarray:
 
             Image.fromarray(sheet).save(path, "PDF", resolution=DPI)
         elif not cv2.imwrite(str(path), sheet):
-            raise ValueError(f"cannot write {path}: use a .png or .pdf name")
+            raise InvalidInputError(f"cannot write {path}: use a .png or .pdf name")
     return sheet
 
 
@@ -131,10 +132,10 @@ class TableSettings:
                 [Zone(z["name"], tuple(tuple(p) for p in z["polygon"])) for z in data.get("zones", [])],
             )  # fmt: skip
         except (ValueError, KeyError, TypeError) as error:
-            raise ValueError(f"table settings {path} cannot be read: {error}") from None
+            raise InvalidInputError(f"table settings {path} cannot be read: {error}") from None
 
     def set_zone(self, name: str, polygon: list[tuple[float, float]]) -> None:
         """Mark a zone on the top-down view (three corners at least); a zone of the same name is replaced."""
         if len(polygon) < 3 or not name.strip():
-            raise ValueError("a zone needs a name and three corners at least")
+            raise InvalidInputError("a zone needs a name and three corners at least")
         self.zones = [z for z in self.zones if z.name != name] + [Zone(name, tuple(tuple(p) for p in polygon))]

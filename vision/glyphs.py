@@ -34,6 +34,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.errors import InvalidInputError
+
 FONT_DIR = Path("/usr/share/fonts/truetype")
 FONTS = (
     "dejavu/DejaVuSans-Bold.ttf",
@@ -155,7 +157,7 @@ class GlyphReader:
         upright = turn(mask, angle)
         vector = features(upright)
         if vector is None or symbol not in self.symbols:
-            raise ValueError(f"cannot learn {symbol!r} from an empty glyph or outside {self.symbols}")
+            raise InvalidInputError(f"cannot learn {symbol!r} from an empty glyph or outside {self.symbols}")
         samples, labels, hole_counts = self.templates
         self._templates = (np.vstack([samples, vector[None]]), np.append(labels, self.symbols.index(symbol)),
                            np.append(hole_counts, holes(upright)))  # fmt: skip

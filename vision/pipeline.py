@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from companion.errors import InvalidInputError
 from companion.words.letters import Letters
 from vision.calibration import TableSettings, find_markers
 from vision.cards import CardReader
@@ -44,7 +45,7 @@ class Pipeline:
         if kind == "dice":
             self._dice = self._dice or DiceReader()
             return self._dice.read(image)
-        raise ValueError(f"unknown kind {kind!r}: choose one of {', '.join(KINDS)}")
+        raise InvalidInputError(f"unknown kind {kind!r}: choose one of {', '.join(KINDS)}")
 
     def look(self, image: np.ndarray, kind: str = "tiles") -> Look:
         """The frame read: its items (with their glyphs), the table they make, the questions."""

@@ -19,10 +19,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.errors import NotFoundError
+
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
 
 
-class SourceError(ValueError):
+class SourceError(NotFoundError):
     """A camera spec that cannot be opened."""
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.errors import InvalidInputError
 from companion.words.letters import Letters
 from vision.reading import Item
 
@@ -149,7 +150,7 @@ class TableView:
     def relabel(self, index: int, letter: str) -> Item:
         """A person says item ``index`` is ``letter``: it is, for sure, and its words follow."""
         if not 0 <= index < len(self.items):
-            raise ValueError(f"item: 0-{len(self.items) - 1}")
+            raise InvalidInputError(f"item: 0-{len(self.items) - 1}")
         item = self.items[index]
         item.letter, item.confidence, item.accepted, item.alternatives = letter, 1.0, True, ()
         self.words = [Word("".join(self.items[i].letter for i in w.items), w.items, w.direction) for w in self.words]

@@ -4,8 +4,9 @@ Public API: :func:`create_app`.
 
 ``create_app(config=None, services=None)``: ``config`` overrides the defaults below; ``services``
 (``web.services.Services``: sessions, store, live hub, word knowledge, camera, buzzer desks) are
-built from ``DATA`` when not given, and kept in ``app.extensions["wordtable"]``: no module
-globals. The JSON API is its own blueprint (``web.api``), apart from the pages (``web.pages``).
+built from the ``DATA`` folder when not given (the command line, ``wordtable.cli``, passes them),
+and kept in ``app.extensions["wordtable"]``: no module globals. The JSON API is its own
+blueprint (``web.api``), apart from the pages (``web.pages``).
 
 Safety (``web.security``): when ``PIN`` is set (the server listens beyond this machine), every
 request that changes something needs a browser that entered the PIN and the page's CSRF token.
@@ -22,16 +23,11 @@ from flask import Flask
 from web.services import Services
 
 DEFAULTS: dict[str, Any] = {
-    "DATA": None,  # folder for the games' SQLite store (default: $WORDTABLE_HOME or ~/.local/share/wordtable)
+    "DATA": None,  # folder for the games' SQLite store, when no services are given
     "DICTIONARY": "large",
     "PIN": None,  # a table PIN: required for changes when set
     "MERGE_SECONDS": 0.05,  # live updates: how long a burst gathers before it is sent
 }
-
-
-def data_folder() -> Path:
-    home = os.environ.get("WORDTABLE_HOME")
-    return Path(home) if home else Path.home() / ".local" / "share" / "wordtable"
 
 
 def create_app(config: dict[str, Any] | None = None, services: Services | None = None) -> Flask:
@@ -41,7 +37,9 @@ def create_app(config: dict[str, Any] | None = None, services: Services | None =
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.urandom(24).hex()  # a new one each start: PIN entries last a run
     if services is None:
-        services = Services.create(Path(app.config["DATA"] or data_folder()), app.config["DICTIONARY"])
+        if not app.config["DATA"]:
+            raise TypeError("create_app needs services or a DATA folder")
+        services = Services.create(Path(app.config["DATA"]), size=app.config["DICTIONARY"])
     services.hub.merge = float(app.config["MERGE_SECONDS"])
     app.extensions["wordtable"] = services
 

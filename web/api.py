@@ -3,7 +3,9 @@
 Public API: :data:`api` (a Flask blueprint under ``/api``).
 
 Every input is checked by the rules engine or the word knowledge before anything is stored; a
-refused input answers 400 with the reason and changes nothing.
+refused input (a :class:`~companion.errors.WordtableError`) answers 400 with the reason (404 for
+something that does not exist) and changes nothing. Any other exception is a bug: it is logged
+with its traceback and answered 500, never passed off as the player's mistake.
 """
 
 from __future__ import annotations
@@ -11,33 +13,42 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from werkzeug.exceptions import HTTPException
 
-from companion.games.base import engines
+from companion.errors import InvalidInputError, NotFoundError, RuleError, WordtableError
+from companion.games.registry import VARIANTS, word_rules
 from companion.records import Event
 from companion.words.letters import Letters
-from companion.words.rules import word_rules
 from web.services import Services, event_types
 
 api = Blueprint("api", __name__, url_prefix="/api")
-REFUSED = (ValueError, TypeError, KeyError)  # what an engine raises for a bad setup or move
 
 
 def services() -> Services:
-    return current_app.extensions["wordtable"]
+    services: Services = current_app.extensions["wordtable"]
+    return services
 
 
-class BadInputError(ValueError):
+class BadInputError(InvalidInputError):
     """A request the API cannot use."""
 
 
-@api.errorhandler(ValueError)  # BadInputError, RecordError, RuleError, LetterError, UnknownGameError
-def refused(error: Exception) -> tuple[Response, int]:
-    return jsonify(error=str(error)), 400
+@api.errorhandler(WordtableError)
+def refused(error: WordtableError) -> tuple[Response, int]:
+    """A refusal the player can read: 404 for what does not exist, 400 for the rest."""
+    answer: dict[str, Any] = {"error": str(error), "kind": "rule" if isinstance(error, RuleError) else "input"}
+    if isinstance(error, RuleError):
+        answer["rule"] = error.rule
+    return jsonify(answer), 404 if isinstance(error, NotFoundError) else 400
 
 
-@api.errorhandler(KeyError)
-def missing(error: KeyError) -> tuple[Response, int]:
-    return jsonify(error=str(error.args[0]) if error.args else "not found"), 404
+@api.errorhandler(Exception)
+def failed(error: Exception) -> tuple[Response, int] | Exception:
+    """A bug: logged with its traceback, answered 500 (HTTP errors such as 405 pass through)."""
+    if isinstance(error, HTTPException):
+        return error
+    current_app.logger.error("%s %s failed", request.method, request.path, exc_info=error)
+    return jsonify(error="wordtable failed on this request (a bug: the server log has the details)"), 500
 
 
 def body() -> dict[str, Any]:
@@ -67,9 +78,7 @@ def game_state(game_id: int) -> dict[str, Any]:
 @api.get("/games")
 def games() -> Response:
     """The games and variants there are engines for, with their titles."""
-    known = [{"game": g, "variant": v, "title": getattr(e, "title", g)} for (g, v), e in sorted(
-        engines().items(), key=lambda item: (item[0][0], item[0][1] or ""))]  # fmt: skip
-    return jsonify(games=known, sessions=services().tables.games())
+    return jsonify(games=[v.as_dict() for v in VARIANTS], sessions=services().tables.games())
 
 
 @api.post("/sessions")
@@ -81,10 +90,7 @@ def start() -> tuple[Response, int]:
     setup["players"] = [p.strip() for p in players]
     if len(set(setup["players"])) != len(setup["players"]):
         raise BadInputError("players: each name once")
-    try:
-        session = services().tables.start({k: v for k, v in setup.items() if v not in (None, "")})
-    except REFUSED as error:
-        raise BadInputError(str(error)) from None
+    session = services().tables.start({k: v for k, v in setup.items() if v not in (None, "")})
     return jsonify(game_state(session.game_id)), 201
 
 
@@ -115,10 +121,7 @@ def record(game_id: int) -> tuple[Response, int]:
         event = Event.from_dict(data.get("event"))
     if event.type == "game":
         raise BadInputError("a game has one game event, at its start")
-    try:
-        number = session.record(event)
-    except REFUSED as error:
-        raise BadInputError(str(error)) from None
+    number = session.record(event)
     return jsonify(n=number, **game_state(game_id)), 201
 
 
@@ -218,8 +221,9 @@ def check() -> Response:
     rules = word_rules(request.args.get("game", "not-scrabble"), request.args.get("variant") or None)
     referee = services().referee
     game_id = request.args.get("session", "")
-    if game_id.isdigit():  # that game's own rulings win over the stem judge
-        referee = services().tables.get(int(game_id)).game.referee
+    if game_id.isdigit():  # that game's own rules, and its rulings over the stem judge
+        game = services().tables.get(int(game_id)).game
+        rules, referee = game.rules, game.referee
     answer: dict[str, Any] = {"word": word.upper(), "check": referee.dictionary.check(word.lower(), rules).as_dict()}
     sources = [s.strip().lower() for s in request.args.get("from", "").split(",") if s.strip()]
     pool = request.args.get("pool", "")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.errors import InvalidInputError
 from firmware_bridge.desk import BuzzerDesk
 from firmware_bridge.simulator import box, register
 from web.services import Services
@@ -35,9 +36,9 @@ def press(services: Services, game: int, button: int) -> None:
     desk = services.desks.get(game) or attach(services, game, f"sim://table-{game}")
     url = desk.link.url
     if not url.startswith("sim://"):
-        raise ValueError("a real buzzer box is plugged in: press its buttons")
+        raise InvalidInputError("a real buzzer box is plugged in: press its buttons")
     if button not in desk.buttons:
-        raise ValueError(f"button {button} has no player (buttons 0-{len(desk.buttons) - 1})")
+        raise InvalidInputError(f"button {button} has no player (buttons 0-{len(desk.buttons) - 1})")
     box(url[len("sim://") :]).press(button)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.errors import InvalidInputError
 from vision.pipeline import Look, Pipeline
 from vision.sources import FrameSource
 from vision.table import Stabiliser
@@ -102,7 +103,7 @@ class CameraFeed:
         """A person's answer: the read is corrected and the reader learns the glyph."""
         with self._lock:
             if self._look is None:
-                raise ValueError("the camera has not read a frame yet")
+                raise InvalidInputError("the camera has not read a frame yet")
             corrected = self._look.table.relabel(item, letter)
             self._look.questions = [q for q in self._look.questions if q.item != item]
             self._latest.update(self._look.as_dict())

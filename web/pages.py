@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
+from companion.errors import NotFoundError
 from web.services import Services
 
 pages = Blueprint("pages", __name__)
@@ -46,9 +47,9 @@ def game_page(game_id: int, page: str) -> str:
         abort(404)
     try:
         table = services().tables.get(game_id)
-    except KeyError:
+    except NotFoundError:
         abort(404)
-    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=table.game.title,
+    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=table.game.title_for(table.game.variant),
                            players=list(table.game.players), game_name=table.game.name)  # fmt: skip
 
 

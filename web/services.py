@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import Game, load_game
+from companion.errors import NotFoundError
+from companion.games.base import Game
+from companion.games.registry import load_game
 from companion.records import Event
 from companion.table.session import Session
 from companion.table.store import EventStore
@@ -47,7 +49,7 @@ class Tables:
         if session is not None:
             return session
         if game not in {g.id for g in self.store.games()}:
-            raise KeyError(f"no game {game}")
+            raise NotFoundError(f"no game {game}")
         return self._open(Session.resume(self.store, game, self.referee))
 
     def _open(self, session: Session) -> Session:
@@ -106,11 +108,12 @@ class Services:
                 self.glossary = None
 
     @classmethod
-    def create(cls, data: Path, size: str = "large") -> Services:
-        from wordtable.settings import WordConfig, build_referee
-
+    def create(cls, data: Path, referee: Referee | None = None, size: str = "large") -> Services:
+        """The services for a data folder (its ``games.sqlite3``); without a referee, the built-in
+        list of ``size`` with the rulings kept in the folder's ``overrides.sqlite3``."""
         data.mkdir(parents=True, exist_ok=True)
-        referee = build_referee(WordConfig(size=size, overrides=data / "overrides.sqlite3"))
+        if referee is None:
+            referee = Referee.load(size, overrides=data / "overrides.sqlite3")
         return cls(EventStore(data / "games.sqlite3"), referee)
 
     def close(self) -> None:

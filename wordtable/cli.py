@@ -13,15 +13,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from companion.games.base import load_game
+from companion.games.registry import game_names, load_game, word_rules
 from companion.records import read_jsonl
 from companion.sets.dice import LetterValues
 from companion.words.dictionary import SIZES
 from companion.words.letters import LetterError, Letters
 from companion.words.overrides import OverrideStore
-from companion.words.rules import GAMES, word_rules
 from companion.words.solver import Referee
-from wordtable.settings import WordConfig, build_referee, load_config, load_dictionary
+from wordtable.settings import WordConfig, build_referee, cache_home, data_home, load_config, load_dictionary
 
 if TYPE_CHECKING:
     from companion.games.dicewords_solver import DiceSolver
@@ -168,7 +167,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def _dice_solver(args: argparse.Namespace) -> DiceSolver:
     from companion.games.dicewords_solver import DiceSolver
 
-    return DiceSolver(load_dictionary(_config(args)), _values(args))
+    return DiceSolver(load_dictionary(_config(args)), _values(args), cache=cache_home())
 
 
 def _values(args: argparse.Namespace) -> LetterValues:
@@ -312,19 +311,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Start the table dashboard (the demo table with ``--demo``)."""
     import secrets
 
-    from web import create_app, data_folder
+    from web import create_app
+    from web.services import Services
 
     pin = args.pin
     if args.host not in ("127.0.0.1", "localhost", "::1") and not pin:
         pin = f"{secrets.randbelow(10**6):06d}"
         print(f"listening on {args.host}: the table PIN is {pin} (needed to change a game)", flush=True)
-    app = create_app({"PIN": pin, "DICTIONARY": args.dictionary or "large"})
-    services = app.extensions["wordtable"]
+    services = Services.create(data_home(), _referee(args))
+    app = create_app({"PIN": pin}, services)
     where = f"http://{'127.0.0.1' if args.host == '0.0.0.0' else args.host}:{args.port}/"
     if args.demo:
         from web.demo import demo_services
 
-        game = demo_services(services, data_folder())
+        game = demo_services(services, data_home())
         where += f"game/{game}/table"
     print(f"wordtable dashboard: open {where}  (Ctrl-C stops it)", flush=True)
     try:
@@ -355,17 +355,20 @@ def build_parser() -> Parser:
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--config", help="settings file (TOML); default $WORDTABLE_CONFIG")
     words = Parser(add_help=False)
-    words.add_argument("--game", default="not-scrabble", choices=list(GAMES), metavar="GAME",
-                       help=f"one of {', '.join(GAMES)} (default not-scrabble)")  # fmt: skip
-    words.add_argument("--variant", help="a variant of the game, such as lexicon's solitaire")
-    words.add_argument("--dictionary", choices=SIZES, help="built-in list: standard or large (default large)")
-    words.add_argument("--word-list", action="append", metavar="FILE", help="your own word list (repeatable)")
-    words.add_argument("--house-rules", metavar="FILE", help="+word / -word overlay")
+    words.add_argument("--game", default="not-scrabble", choices=game_names(), metavar="GAME",
+                       help=f"one of {', '.join(game_names())} (default not-scrabble)")  # fmt: skip
+    words.add_argument("--variant", help="a variant of the game, such as lexicon's crossword")
+    dictionary = Parser(add_help=False)
+    dictionary.add_argument("--dictionary", choices=SIZES, help="built-in list: standard or large (default large)")
+    dictionary.add_argument("--word-list", action="append", metavar="FILE", help="your own word list (repeatable)")
+    dictionary.add_argument("--house-rules", metavar="FILE", help="+word / -word overlay")
 
     parser = Parser(prog="wordtable", description="A referee for word games played on a real table.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def command(name: str, handler: Callable[[argparse.Namespace], int], help: str, *parents: Parser) -> Parser:
+        if words in parents:
+            parents = (*parents, dictionary)
         p = sub.add_parser(name, help=help, description=help, parents=[common, *parents])
         p.set_defaults(handler=handler)
         return p
@@ -400,12 +403,11 @@ def build_parser() -> Parser:
     p.add_argument("--tileset", choices=["scrabble", "dictionary-please"], help="ask when a letter outnumbers the set")
     p = command("markers", cmd_markers, "write the printable corner markers (PNG or PDF)")
     p.add_argument("output", metavar="FILE.pdf|FILE.png")
-    p = command("serve", cmd_serve, "start the table dashboard in a browser")
+    p = command("serve", cmd_serve, "start the table dashboard in a browser", dictionary)
     p.add_argument("--host", default="127.0.0.1", help="0.0.0.0 lets phones on the table's network in (with a PIN)")
     p.add_argument("--port", type=int, default=5000)
     p.add_argument("--pin", help="the table PIN (one is made up when --host is not this machine)")
     p.add_argument("--demo", action="store_true", help="a demo game with a replayed camera and simulated buzzers")
-    p.add_argument("--dictionary", choices=SIZES, help="built-in list: standard or large (default large)")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

@@ -1,6 +1,16 @@
-"""Word-knowledge settings: which dictionary, the players' own lists, house rules, overrides.
+"""The wiring of settings: the folders wordtable keeps things in, and the word knowledge.
 
-Public API: :class:`WordConfig`, :func:`load_config`, :func:`load_dictionary`, :func:`build_referee`.
+Public API: :func:`data_home`, :func:`cache_home`, :func:`games_database`, :class:`WordConfig`,
+:func:`load_config`, :func:`load_dictionary`, :func:`build_referee`.
+
+This is the one place that reads the environment; everything below it gets paths as arguments.
+
+Folders: ``$WORDTABLE_HOME`` holds everything when set (its ``cache/`` the caches); otherwise the
+XDG base directories: ``$XDG_DATA_HOME/wordtable`` (``~/.local/share/wordtable``) for the games and
+the referee's rulings, ``$XDG_CACHE_HOME/wordtable`` (``~/.cache/wordtable``) for tables that can be
+rebuilt; ``$WORDTABLE_CACHE`` names the cache folder alone.
+
+Word knowledge: which dictionary, the players' own lists, house rules, the referee's rulings.
 
 Settings come from a TOML file (``--config FILE`` or ``$WORDTABLE_CONFIG``), then from
 command-line options, which win::
@@ -19,14 +29,40 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from companion.errors import InvalidInputError
 from companion.words.dictionary import SIZES, Dictionary
-from companion.words.overrides import OverrideStore, default_path
 from companion.words.solver import Referee
-from companion.words.stems import StemJudge, default_links
 
 
-class ConfigError(ValueError):
+class ConfigError(InvalidInputError):
     """A settings file that cannot be used."""
+
+
+def data_home() -> Path:
+    """Where the games and the referee's rulings are kept."""
+    home = os.environ.get("WORDTABLE_HOME")
+    if home:
+        return Path(home)
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "wordtable"
+
+
+def cache_home() -> Path:
+    """Where tables that can be rebuilt (the DICEWORDS solver's) are kept."""
+    if os.environ.get("WORDTABLE_CACHE"):
+        return Path(os.environ["WORDTABLE_CACHE"])
+    home = os.environ.get("WORDTABLE_HOME")
+    if home:
+        return Path(home) / "cache"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wordtable"
+
+
+def games_database() -> Path:
+    """The SQLite file of every game's events."""
+    return data_home() / "games.sqlite3"
+
+
+def default_overrides() -> Path:
+    return data_home() / "overrides.sqlite3"
 
 
 @dataclass(frozen=True)
@@ -34,7 +70,7 @@ class WordConfig:
     size: str = "large"
     word_lists: tuple[Path, ...] = ()
     house_rules: Path | None = None
-    overrides: Path = field(default_factory=default_path)
+    overrides: Path = field(default_factory=default_overrides)
 
     def with_options(self, size: str | None, word_lists: list[str] | None, house_rules: str | None) -> WordConfig:
         """These settings with command-line options laid over them."""
@@ -77,7 +113,7 @@ def load_config(path: str | Path | None = None) -> WordConfig:
         size=size,
         word_lists=tuple(expand(p) for p in lists),
         house_rules=expand(section["house_rules"]) if "house_rules" in section else None,
-        overrides=expand(section["overrides"]) if "overrides" in section else default_path(),
+        overrides=expand(section["overrides"]) if "overrides" in section else default_overrides(),
     )
 
 
@@ -88,6 +124,4 @@ def load_dictionary(config: WordConfig) -> Dictionary:
 
 def build_referee(config: WordConfig) -> Referee:
     """The dictionary, the stem judge with the stored referee overrides, and the solver."""
-    dictionary = load_dictionary(config)
-    overrides = OverrideStore(config.overrides)
-    return Referee(dictionary, StemJudge(default_links(), overrides, is_word=dictionary.__contains__))
+    return Referee.load(config.size, config.word_lists, config.house_rules, config.overrides)

@@ -1,7 +1,7 @@
 """What every game's rules engine shares: moves as events, precise rule errors, undo, standings.
 
-Public API: :class:`Game`, :class:`RuleError`, :class:`Standing`, :func:`register`,
-:func:`engine_for`, :func:`load_game`.
+Public API: :class:`Game`, :class:`Standing`, :class:`DrawForFirst`, :func:`ranked`; the
+errors :class:`RuleError` and :class:`RecordError` are re-exported for the engines.
 
 A game's state is a pure function of its events. :meth:`Game.push` checks an event against the
 rules and applies it, or raises :class:`RuleError` (naming the rule) and changes nothing;
@@ -11,25 +11,21 @@ I/O and read no clock: the session layer (``companion.table.session``) feeds the
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections import ChainMap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from companion.errors import InvalidInputError, RuleError, WordtableError
 from companion.records import Event, RecordError, effective
+from companion.words.rules import WordRules
 from companion.words.solver import Referee
 from companion.words.stems import StemJudge
 
+G = TypeVar("G", bound="Game")
 
-class RuleError(ValueError):
-    """A move the rules do not allow. ``rule`` names the rule (``not-scrabble 07``)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} [{rule}]")
-        self.rule = rule
-        self.message = message
+__all__ = ["DrawForFirst", "Game", "RecordError", "RuleError", "Standing", "ranked"]
 
 
 @dataclass(frozen=True)
@@ -42,44 +38,6 @@ class Standing:
 
     def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "score": self.score, **self.details}
-
-
-ENGINE_MODULES = (
-    "companion.games.not_scrabble",
-    "companion.games.dictionary_please",
-    "companion.games.dicewords",
-    "companion.games.lexicon.engine",
-    "companion.games.lexicon.solitaire",
-    "companion.games.letter_games",
-)
-G = TypeVar("G", bound="Game")
-_ENGINES: dict[tuple[str, str | None], type[Game]] = {}
-
-
-def register(cls: type[G]) -> type[G]:
-    """Class decorator: make an engine reachable by its game name and each of its variants."""
-    for variant in cls.variant_names:
-        _ENGINES[(cls.name, variant)] = cls
-    return cls
-
-
-def engines() -> dict[tuple[str, str | None], type[Game]]:
-    """Every registered engine by (game, variant)."""
-    for module in ENGINE_MODULES:
-        importlib.import_module(module)
-    return dict(_ENGINES)
-
-
-def engine_for(name: str, variant: str | None = None) -> type[Game]:
-    """The rules engine of a game and variant (the engine modules register themselves on import)."""
-    for module in ENGINE_MODULES:
-        importlib.import_module(module)
-
-    engine = _ENGINES.get((name, variant))
-    if engine is None:
-        known = ", ".join(sorted(f"{n}/{v}" if v else n for n, v in _ENGINES))
-        raise RecordError(f"no rules engine for game {name!r} variant {variant!r} (engines: {known})")
-    return engine
 
 
 class DrawForFirst:
@@ -100,14 +58,14 @@ class DrawForFirst:
         self.winner: str | None = None
 
     def draw(self, player: str, letter: object) -> str | None:
-        """Record one draw; returns the winner once there is one. ValueError for a bad draw."""
+        """Record one draw; returns the winner once there is one. WordtableError for a bad draw."""
         card = str(letter).lower()
         if len(card) != 1 or not "a" <= card <= "z":
-            raise ValueError(f"{letter!r} is not one letter A-Z")
+            raise InvalidInputError(f"{letter!r} is not one letter A-Z")
         if self.winner is not None:
-            raise ValueError(f"{self.winner} has already drawn the best letter")
+            raise WordtableError(f"{self.winner} has already drawn the best letter")
         if player not in self.drawing or player in self.draws:
-            raise ValueError(f"{player} does not draw now")
+            raise WordtableError(f"{player} does not draw now")
         self.draws[player] = card
         if len(self.draws) == len(self.drawing):
             best = (min if self.nearest == "a" else max)(self.draws.values())
@@ -135,6 +93,30 @@ class Game(ABC):
     OVER_RULE: ClassVar[str] = "end of the game"
     #: The values of the ``game`` event's ``variant`` this engine plays (None: no variant given).
     variant_names: ClassVar[tuple[str | None, ...]] = (None,)
+    #: What a word must be in this game, and how a word on the table may be taken.
+    word_rules: ClassVar[WordRules]
+    #: Variants whose word rules or titles differ from the game's.
+    variant_word_rules: ClassVar[dict[str | None, WordRules]] = {}
+    variant_titles: ClassVar[dict[str | None, str]] = {}
+
+    @classmethod
+    def rules_for(cls, variant: str | None = None) -> WordRules:
+        """The word rules of ``variant`` (one of :attr:`variant_names`)."""
+        return cls.variant_word_rules.get(variant, cls.word_rules)
+
+    @classmethod
+    def title_for(cls, variant: str | None = None) -> str:
+        return cls.variant_titles.get(variant, cls.title or cls.name)
+
+    @property
+    def variant(self) -> str | None:
+        variant = self.setup.get("variant")
+        return None if variant is None else str(variant)
+
+    @property
+    def rules(self) -> WordRules:
+        """This game's word rules (an engine may refine them from its setup)."""
+        return self.rules_for(self.variant)
 
     def __init__(self, setup: Event, referee: Referee) -> None:
         if setup.type != "game" or setup.get("game") != self.name:
@@ -251,15 +233,6 @@ class Game(ABC):
         if name not in self.players:
             raise RecordError(f"{name!r} is not playing (players: {', '.join(self.players)})")
         return str(name)
-
-
-def load_game(events: Iterable[Event], referee: Referee) -> Game:
-    """Replay any record with the engine its ``game`` event names."""
-    events = list(events)
-    if not events or events[0].type != "game":
-        raise RecordError("a record starts with a game event")
-    setup = events[0]
-    return engine_for(str(setup.get("game")), setup.get("variant")).from_events(events, referee)
 
 
 def ranked(scores: dict[str, int], details: dict[str, dict[str, Any]], players: list[str]) -> list[Standing]:

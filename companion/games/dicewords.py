@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.games.base import Game, RuleError, Standing, ranked, register
+from companion.games.base import Game, RuleError, Standing, ranked
 from companion.records import Event, RecordError
 from companion.sets.dice import DICE, WILD, LetterValues, RollError, parse_roll
 from companion.words.letters import LetterError, Letters
-from companion.words.rules import word_rules
+from companion.words.rules import TakeKind, WordRules
 
-RULES = word_rules("dicewords")
+# dicewords.txt: "The minimum allowable word length is 3 letters."
+RULES = WordRules("DICEWORDS", 3, TakeKind.NONE)
 ROLLS = 3  # "rolls and selectively rerolls the nine dice up to a total of three times"
 DEFAULT_TARGET = 400  # "a pre-agreed target (we suggest 400)"
 
@@ -50,12 +51,12 @@ def play_score(word: str, faces: tuple[str, ...], values: LetterValues) -> tuple
     return None
 
 
-@register
 class Dicewords(Game):
     name = "dicewords"
     title = "DICEWORDS"
     OVER_RULE = "dicewords end"
     AFTER_OVER = frozenset({"challenge"})  # the last word of the game can still be refuted
+    word_rules = RULES
     EVENTS: ClassVar[dict[str, str]] = {
         "roll": "_roll",
         "reroll": "_reroll",
@@ -74,7 +75,7 @@ class Dicewords(Game):
             values = {item[0]: int(item[1:]) for item in values.split(",") if item}
         try:
             self.values = LetterValues(values)
-        except (RollError, ValueError) as error:
+        except RollError as error:
             raise RecordError(str(error)) from None
         self.turn = self.players[0]
         self.faces: tuple[str, ...] | None = None

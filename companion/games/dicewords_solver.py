@@ -6,7 +6,7 @@ The nine dice show one of 6**9 (about 10 million) states. Once per dictionary an
 table, the solver works out the best score of every state (word by word: each way of laying
 the word's letters on distinct dice fixes those dice and leaves the others free, a slice of a
 nine-dimensional table) and, from it, the expected final score of every state with one reroll
-left, playing that reroll as well as possible. Both tables are cached on disk. Advice is then
+left, playing that reroll as well as possible. Both tables are kept in a cache folder if given. Advice is then
 exact: the expected score of keeping a set of dice is the mean of the table over the faces the
 other dice can show, for all 512 sets (1 reroll left: best scores; 2 rerolls left: the
 one-reroll values).
@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.errors import InvalidInputError
 from companion.sets.dice import DICE, VALUES, WILD, WILD_VALUE, LetterValues, parse_roll
 from companion.words.letters import ALPHABET
 from companion.words.wordindex import letter_counts, letter_masks
@@ -120,22 +121,14 @@ def _max_over_left_out(table: np.ndarray) -> None:
         np.maximum(table[tuple(faces)], table[tuple(other)], out=table[tuple(faces)])
 
 
-def _cache_dir() -> Path:
-    """``$WORDTABLE_CACHE``, else ``$WORDTABLE_HOME/cache``, else ``$XDG_CACHE_HOME/wordtable``."""
-    if os.environ.get("WORDTABLE_CACHE"):
-        return Path(os.environ["WORDTABLE_CACHE"])
-    home = os.environ.get("WORDTABLE_HOME")
-    if home:
-        return Path(home) / "cache"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wordtable"
-
-
-def _spellable_words(words: Iterable[str], min_length: int) -> list[str]:
-    """The words of 3 to 9 letters that the dice can spell, cached on disk by word-list content."""
+def _spellable_words(words: Iterable[str], min_length: int, cache: Path | None) -> list[str]:
+    """The words of 3 to 9 letters that the dice can spell, cached in ``cache`` by word-list content."""
     candidates = sorted({w for w in words if min_length <= len(w) <= len(DICE) and w.isascii() and w.isalpha()
                          and w.islower()})  # fmt: skip
     digest = hashlib.sha256("\n".join(candidates).encode()).hexdigest()[:16]
-    path = _cache_dir() / f"dicewords-words-{digest}.txt"
+    if cache is None:
+        return [w for w in candidates if spellable_at_all(w)]
+    path = cache / f"dicewords-words-{digest}.txt"
     if path.exists():
         return path.read_text(encoding="ascii").split()
     spellable = [w for w in candidates if spellable_at_all(w)]
@@ -147,11 +140,17 @@ def _spellable_words(words: Iterable[str], min_length: int) -> list[str]:
 
 
 class DiceSolver:
-    """Best words and reroll advice for one word list and one table of letter values."""
+    """Best words and reroll advice for one word list and one table of letter values.
 
-    def __init__(self, words: Iterable[str], values: LetterValues = VALUES, min_length: int = 3) -> None:
+    ``cache``: a folder where the tables are kept between runs (None: built in memory each time).
+    """
+
+    def __init__(
+        self, words: Iterable[str], values: LetterValues = VALUES, min_length: int = 3, cache: Path | None = None
+    ) -> None:
         self.values = values
-        self.words = _spellable_words(words, min_length)
+        self.cache = cache
+        self.words = _spellable_words(words, min_length, cache)
         self._counts = letter_counts(self.words).astype(np.int8)
         self._lengths = self._counts.sum(axis=1, dtype=np.int32)
         self._letter_values = np.array([values[c] for c in ALPHABET], dtype=np.int32)
@@ -195,17 +194,18 @@ class DiceSolver:
         """(best score of every state, expected score with one reroll left x SCALE), cached."""
         if self._tables is None:
             digest = hashlib.sha256(("\n".join(self.words) + self.values.key()).encode()).hexdigest()[:16]
-            path = _cache_dir() / f"dicewords-{digest}.npz"
-            if path.exists():
+            path = self.cache / f"dicewords-{digest}.npz" if self.cache else None
+            if path is not None and path.exists():
                 with np.load(path) as data:
                     self._tables = (data["best"], data["one"])
             else:
                 best = self._best_table()
                 one = self._one_reroll_table(best)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-                np.savez(partial, best=best, one=one)
-                partial.replace(path)
+                if path is not None:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+                    np.savez(partial, best=best, one=one)
+                    partial.replace(path)
                 self._tables = (best, one)
         return self._tables
 
@@ -267,7 +267,7 @@ class DiceSolver:
     def advise(self, roll: str, rolls_left: int, alternatives: int = 4) -> Advice:
         """Which dice to keep with ``rolls_left`` rerolls to come (1 or 2), and the expected score."""
         if rolls_left not in (1, 2):
-            raise ValueError("rolls left must be 1 or 2 (with none left, take the best word)")
+            raise InvalidInputError("rolls left must be 1 or 2 (with none left, take the best word)")
         faces = parse_roll(roll)
         best, one = self.tables()
         table, scale = (best, 1) if rolls_left == 1 else (one, SCALE)

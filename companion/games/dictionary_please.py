@@ -30,13 +30,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked, register
+from companion.errors import WordtableError
+from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
 from companion.records import Event, RecordError
 from companion.sets.tilesets import DICTIONARY_PLEASE
 from companion.words.letters import LetterError, Letters
-from companion.words.rules import word_rules
+from companion.words.rules import TakeKind, WordRules
 
-RULES = word_rules("dictionary-please")
+# dictionary-please.txt "Length of Words: No words of fewer than 4 letters are allowable";
+# captures need "a different derivation"; "Double Captures" bring two words together.
+RULES = WordRules("Dictionary, Please!", 4, TakeKind.STEAL, double_capture=True)
 FIRST_HAND, HAND, MAX_HAND = 10, 3, 6
 #: "FOR CAPTURING WORDS": 1st capture green star 5 ... 5th capture gold star 100.
 STARS = [("green", 5), ("red", 10), ("blue", 25), ("silver", 50), ("gold", 100)]
@@ -104,11 +107,11 @@ def parse_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
     return new.lower(), sources
 
 
-@register
 class DictionaryPlease(Game):
     name = "dictionary-please"
     title = "Dictionary, Please!"
     OVER_RULE = "dictionary-please Duration of Game"
+    word_rules = RULES
     EVENTS: ClassVar[dict[str, str]] = {
         "first-draw": "_first_draw",
         "play": "_play",
@@ -162,7 +165,7 @@ class DictionaryPlease(Game):
         player = self.player(event["player"])
         try:
             first = self.first_draw.draw(player, event["letter"])
-        except ValueError as error:
+        except WordtableError as error:
             raise RuleError("dictionary-please To Start", str(error)) from None
         if first is None:
             return

@@ -17,9 +17,11 @@ import itertools
 import re
 from typing import ClassVar
 
-from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked, register
+from companion.errors import WordtableError
+from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
 from companion.records import Event, RecordError
 from companion.words.letters import LetterError, Letters
+from companion.words.rules import TakeKind, WordRules
 
 GENERAL = "letter games general rules"
 VOWELS = "aeiouy"
@@ -58,6 +60,7 @@ class CounterGame(Game):
 
     name = "anagrams"
     title = "the letter game"
+    word_rules = WordRules("the letter game", 2, TakeKind.NONE)
     OVER_RULE = GENERAL
     AFTER_OVER = frozenset({"end"})
     EVENTS: ClassVar[dict[str, str]] = {"first-draw": "_first_draw", "end": "_end"}
@@ -99,7 +102,7 @@ class CounterGame(Game):
         Ties draw again."""
         try:
             self.leader = self.first_draw.draw(self.player(event["player"]), event["letter"])
-        except ValueError as error:
+        except WordtableError as error:
             raise RuleError(GENERAL, str(error)) from None
         if self.leader is not None:
             self.on_leader()
@@ -121,11 +124,14 @@ class CounterGame(Game):
         self.ended = str(event.get("reason", "agreed"))
 
 
-@register
 class Anagrams(CounterGame):
     """Anagrams: the leader's words, the time limit, counters and fines; and the pool variant."""
 
     variant_names = (None, "pool")
+    # anagrams-and-letter-games.txt sets no minimum length; Note: a declared word may be won by
+    # "adding from his own hand one or more letters".
+    word_rules = WordRules("Anagrams", 2, TakeKind.BUILD)
+    variant_titles: ClassVar[dict[str | None, str]] = {"pool": "Anagrams with a pool"}
 
     def setup_game(self) -> None:
         minutes = self.setup.get("minutes", 5)
@@ -274,11 +280,13 @@ class Anagrams(CounterGame):
         return self.ended is not None or len(getattr(self, "led", [])) == len(self.players)
 
 
-@register
 class WordBuilding(CounterGame):
     """Word Building: a word spelled from the crib a letter a turn, then built up from the hands."""
 
     variant_names = ("word-building",)
+    # "it is not necessary to retain the original word, as long as all the letters previously used
+    # form a part of the new or enlarged word".
+    word_rules = WordRules("Word Building", 2, TakeKind.BUILD)
 
     def reset(self) -> None:
         super().reset()
@@ -377,11 +385,13 @@ class WordBuilding(CounterGame):
         self.phase = "finished"
 
 
-@register
 class SpellingMatch(CounterGame):
     """The Spelling Match: mixed stacks passed on, and words spelled from them."""
 
     variant_names = ("spelling-match",)
+    # the words "may be three, four, five or six" letters long (the setup chooses one length).
+    word_rules = WordRules("the Spelling Match", 3, TakeKind.NONE)
+    variant_titles: ClassVar[dict[str | None, str]] = {"spelling-match": "Spelling Match"}
 
     def setup_game(self) -> None:
         self.each = int(self.setup.get("words_each", 3))
@@ -445,11 +455,11 @@ class SpellingMatch(CounterGame):
         return ranked(scores, {p: {"words": [w.upper() for w in self.words[p]]} for p in self.players}, self.players)
 
 
-@register
 class Speculation(CounterGame):
     """Speculation: words from six letters and the dealer's exposed letter; the dealer's Plum."""
 
     variant_names = ("speculation",)
+    word_rules = WordRules("Speculation", 2, TakeKind.NONE)
     start_counters = 0
 
     def setup_game(self) -> None:
@@ -525,11 +535,12 @@ class Speculation(CounterGame):
             self.pay("pool", player, 1, f"overlooked {word.upper()}")
 
 
-@register
 class TravellingLetters(CounterGame):
     """The Travelling Letters: the largest word after three deals."""
 
     variant_names = ("travelling-letters",)
+    word_rules = WordRules("the Travelling Letters", 2, TakeKind.NONE)
+    variant_titles: ClassVar[dict[str | None, str]] = {"travelling-letters": "Travelling Letters"}
 
     def setup_game(self) -> None:
         self.round = 0
@@ -568,11 +579,12 @@ class TravellingLetters(CounterGame):
         return [Standing(p, len(self.best.get(p, "")), {"word": self.best.get(p, "").upper()}) for p in order]
 
 
-@register
 class Rotation(CounterGame):
     """Rotation: a long word played a letter a turn; four table letters worth 1 to 4."""
 
     variant_names = ("rotation",)
+    # "the first word ... containing eight or more letters".
+    word_rules = WordRules("Rotation", 8, TakeKind.NONE)
     start_counters = 0
 
     def setup_game(self) -> None:

@@ -20,7 +20,7 @@ Events (docs/records.md): ``game`` (players in seating order; ``tiles``: ``scrab
 >>> game.push(Event.from_text("claim player=Ben word=GLIDERS from=Ann:GLIDER"))
 Traceback (most recent call last):
 ...
-companion.games.base.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabble 08]
+companion.errors.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabble 08]
 >>> [(s.player, s.score) for s in game.standings()]
 [('Ann', 6), ('Ben', 0)]
 """
@@ -29,14 +29,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked, register
+from companion.errors import WordtableError
+from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
 from companion.records import Event, RecordError
 from companion.sets.tilesets import SCRABBLE_NO_BLANKS
 from companion.words.letters import LetterError, Letters
-from companion.words.rules import word_rules
+from companion.words.rules import TakeKind, WordRules
 from companion.words.solver import FindResult, Referee, TakeCheck
 
-RULES = word_rules("not-scrabble")
+RULES = WordRules("Not Scrabble", 3, TakeKind.STEAL)
 LOCKOUT_DRAWS = 2  # rule 07: "not allowed to say anything until two more letters have been drawn"
 
 
@@ -47,11 +48,13 @@ def _letter(value: object) -> str:
     return text
 
 
-@register
 class NotScrabble(Game):
     name = "not-scrabble"
     title = "Not Scrabble"
     OVER_RULE = "not-scrabble 22"
+    # not-scrabble.txt rule 04/16: "a word of three or more letters"; rules 08-12: steals with
+    # at least one added letter and a different stem.
+    word_rules = RULES
     EVENTS: ClassVar[dict[str, str]] = {
         "first-draw": "_first_draw",
         "draw": "_draw",
@@ -95,7 +98,7 @@ class NotScrabble(Game):
             raise RuleError("not-scrabble 13", f"no {letter.upper()} left in the bag")
         try:
             self.first = self.turn = self.first_draw.draw(player, letter)
-        except ValueError as error:
+        except WordtableError as error:
             raise RuleError("not-scrabble 01", str(error)) from None
 
     def _draw(self, event: Event) -> None:

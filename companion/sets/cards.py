@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.errors import InvalidInputError
+
 MASTER = "*"
 
 
@@ -48,7 +50,7 @@ def deck(name: str, packs: int = 1) -> Counter[str]:
     try:
         one = DECKS[name]
     except KeyError:
-        raise ValueError(f"unknown deck {name!r}: choose one of {', '.join(DECKS)}") from None
+        raise InvalidInputError(f"unknown deck {name!r}: choose one of {', '.join(DECKS)}") from None
     return Counter({card: n * packs for card, n in one.items()})
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.errors import InvalidInputError
+
 WILD = "?"
 WILD_VALUE = -2  # "the wild-card is worth -2 which means it subtracts 2 from the word value"
 
@@ -47,7 +49,7 @@ DICE: tuple[Die, ...] = (
 )
 
 
-class RollError(ValueError):
+class RollError(InvalidInputError):
     """A roll that the dice cannot show."""
 
 

@@ -8,6 +8,7 @@ Public API: :data:`SCRABBLE_NO_BLANKS`, :data:`DICTIONARY_PLEASE`, :func:`tilese
 
 from __future__ import annotations
 
+from companion.errors import InvalidInputError
 from companion.words.letters import Letters
 
 
@@ -29,4 +30,4 @@ def tileset(name: str) -> Letters:
     try:
         return TILESETS[name]
     except KeyError:
-        raise ValueError(f"unknown tile set {name!r}: choose one of {', '.join(TILESETS)}") from None
+        raise InvalidInputError(f"unknown tile set {name!r}: choose one of {', '.join(TILESETS)}") from None

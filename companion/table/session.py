@@ -32,7 +32,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.base import Game, RuleError, load_game
+from companion.games.base import Game, RuleError
+from companion.games.registry import load_game
 from companion.records import Event, RecordError
 from companion.table.shouts import Shout, rank_group, simultaneous_groups
 from companion.table.store import EventStore

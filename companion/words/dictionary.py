@@ -7,13 +7,14 @@ The default lists are generated from SCOWL by ``scripts/make_wordlists.py`` (see
 covers tournament words such as QI, ZA and ZYZZYVA. Players add their own lists (one word
 per line, ``#`` starts a comment) and a house-rules overlay (``+word`` allows, ``-word`` bans).
 
->>> from companion.words.rules import word_rules
+>>> from companion.words.rules import TakeKind, WordRules
+>>> not_scrabble = WordRules("Not Scrabble", 3, TakeKind.STEAL)
 >>> words = Dictionary(["ride", "glider", "qi"])
 >>> "GLIDER" in words
 True
->>> words.check("qi", word_rules("not-scrabble")).reason
+>>> words.check("qi", not_scrabble).reason
 'QI is too short: Not Scrabble needs words of 3 or more letters'
->>> words.check("glidr", word_rules("not-scrabble")).valid
+>>> words.check("glidr", not_scrabble).valid
 False
 """
 
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from companion.errors import InvalidInputError
 from companion.words.rules import WordRules
 
 SIZES = ("standard", "large")
@@ -33,7 +35,7 @@ _FILES = {"standard": ("words-standard.txt.gz",), "large": ("words-standard.txt.
 _WORD = re.compile(r"[a-z]+")
 
 
-class DictionaryError(ValueError):
+class DictionaryError(InvalidInputError):
     """A word list or house-rules file that cannot be read."""
 
 

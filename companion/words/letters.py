@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from companion.errors import InvalidInputError
+
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 _INDEX = {c: i for i, c in enumerate(ALPHABET)}
 
 
-class LetterError(ValueError):
+class LetterError(InvalidInputError):
     """Text that is not made of the letters A-Z."""
 
 

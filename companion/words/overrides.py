@@ -1,6 +1,6 @@
 """Referee rulings on steals, remembered across games: they win over the stem judge.
 
-Public API: :class:`OverrideStore`, :func:`default_path`.
+Public API: :class:`OverrideStore`, :class:`Ruling`.
 
 A ruling says that turning OLD into NEW is *allowed* (different stem) or *refused* (same stem).
 The store is a SQLite file; it reads as a mapping ``(old, new) -> allowed`` that
@@ -20,13 +20,13 @@ True
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.errors import InvalidInputError
 from companion.words.letters import Letters
 
 _SCHEMA = """
@@ -39,15 +39,6 @@ CREATE TABLE IF NOT EXISTS stem_overrides (
     PRIMARY KEY (old, new)
 )
 """
-
-
-def default_path() -> Path:
-    """``$WORDTABLE_HOME/overrides.sqlite3``, else under ``$XDG_DATA_HOME`` (``~/.local/share``)."""
-    home = os.environ.get("WORDTABLE_HOME")
-    if home:
-        return Path(home) / "overrides.sqlite3"
-    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(data) / "wordtable" / "overrides.sqlite3"
 
 
 @dataclass(frozen=True)
@@ -83,7 +74,7 @@ class OverrideStore(Mapping[tuple[str, str], bool]):
         """Record (or replace) the referee's ruling on OLD -> NEW. Committed before it returns."""
         old, new = old.lower(), new.lower()
         if not Letters(old) < Letters(new):
-            raise ValueError(f"{new.upper()} is not {old.upper()} plus letters: nothing to rule on")
+            raise InvalidInputError(f"{new.upper()} is not {old.upper()} plus letters: nothing to rule on")
         ruling = Ruling(old, new, allowed, note, time.time())
         with self._db:
             self._db.execute(

@@ -8,13 +8,13 @@ A *take* makes a new word from the pool alone, from one word on the table plus p
 plus any pool letters (a double capture, which "does not retain either of the original words
 in its entirety").
 
->>> from companion.words.rules import word_rules
 >>> referee = Referee.default()
->>> referee.check_take(["ride"], "glider", Letters("lg"), word_rules("not-scrabble")).legal
+>>> steals = WordRules("Not Scrabble", 3, TakeKind.STEAL)
+>>> referee.check_take(["ride"], "glider", Letters("lg"), steals).legal
 True
->>> print(referee.check_take(["tease"], "teaser", Letters("r"), word_rules("not-scrabble")).reason)
+>>> print(referee.check_take(["tease"], "teaser", Letters("r"), steals).reason)
 TEASER is TEASE + R: same stem (WordNet derives TEASER from TEASE); steal refused
->>> rules = word_rules("dictionary-please")
+>>> rules = WordRules("Dictionary, Please!", 4, TakeKind.STEAL, double_capture=True)
 >>> referee.check_take(["fling", "adore"], "dragonflies", Letters("s"), rules).legal
 True
 >>> print(referee.check_take(["dragon", "life"], "dragonflies", Letters("s"), rules).reason)
@@ -27,12 +27,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
 from companion.words.dictionary import Dictionary
 from companion.words.letters import Letters
+from companion.words.overrides import OverrideStore
 from companion.words.rules import TakeKind, WordRules
 from companion.words.stems import StemJudge, Verdict, default_links
 from companion.words.wordindex import WordIndex
@@ -110,6 +112,20 @@ class Referee:
     def default(cls, size: str = "large") -> Referee:
         dictionary = Dictionary.load(size)
         return cls(dictionary, StemJudge(default_links(), is_word=dictionary.__contains__))
+
+    @classmethod
+    def load(
+        cls,
+        size: str = "large",
+        word_lists: Iterable[str | Path] = (),
+        house_rules: str | Path | None = None,
+        overrides: str | Path | None = None,
+    ) -> Referee:
+        """The built-in list of ``size``, the players' lists, their house rules, and the stem judge
+        with the referee's stored rulings (``overrides``, an SQLite file; None: no stored rulings)."""
+        dictionary = Dictionary.load(size, word_lists, house_rules)
+        rulings = OverrideStore(overrides) if overrides is not None else {}
+        return cls(dictionary, StemJudge(default_links(), rulings, is_word=dictionary.__contains__))
 
     @cached_property
     def index(self) -> WordIndex:

@@ -22,7 +22,7 @@ const wordtable = (() => {
     api("/games").then((data) => {
       const select = $("#game-choice");
       for (const g of data.games) {
-        const o = el("option", g.variant ? `${g.title} · ${g.variant}` : g.title);
+        const o = el("option", g.title);
         o.value = JSON.stringify([g.game, g.variant]); select.append(o);
       }
     });

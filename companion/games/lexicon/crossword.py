@@ -33,10 +33,12 @@ from dataclasses import dataclass
 
 from lemminflect import getAllLemmas
 
+from companion.errors import WordtableError
+
 Cell = tuple[int, int]
 
 
-class GridError(ValueError):
+class GridError(WordtableError):
     """A placement the crossword rules refuse; ``rule`` names it."""
 
     def __init__(self, rule: str, message: str) -> None:

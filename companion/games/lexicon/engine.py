@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.games.base import DrawForFirst, Game, RuleError, Standing, register
+from companion.errors import InvalidInputError, WordtableError
+from companion.games.base import DrawForFirst, Game, RuleError, Standing
 from companion.games.lexicon.crossword import Grid, GridError, parse_cells
 from companion.records import Event, RecordError
 from companion.sets.cards import MASTER, deck, penalty
-from companion.words.rules import word_rules
+from companion.words.rules import TakeKind, WordRules
 
 HAND = 10  # "Ten cards are dealt one at a time to each of the players"
 CHALLENGE = 10  # "ten points are added to the challenger's score" / deducted
@@ -46,11 +47,21 @@ def _word(value: object, what: str = "word") -> str:
     return text
 
 
-@register
 class Lexicon(Game):
     name = "lexicon"
     title = "LEXICON"
     variant_names = VARIANTS
+    variant_titles: ClassVar[dict[str | None, str]] = {
+        "crossword": "Crossword Lexicon",
+        "party": "LEXICON party play",
+    }
+    # lexicon.txt sets no minimum for the 1935 game (its examples include MEN, HAT, TOE);
+    # rule (c) inserts cards into a word without disturbing its order.
+    word_rules = WordRules("LEXICON", 2, TakeKind.INSERT)
+    variant_word_rules: ClassVar[dict[str | None, WordRules]] = {
+        "crossword": WordRules("Crossword Lexicon", 2, TakeKind.INSERT),
+        "party": WordRules("LEXICON party play", 2, TakeKind.INSERT),
+    }
     OVER_RULE = "lexicon object"
     EVENTS: ClassVar[dict[str, str]] = {
         "cut": "_cut",
@@ -68,7 +79,6 @@ class Lexicon(Game):
 
     def reset(self) -> None:
         setup = self.setup
-        self.variant = setup.get("variant")
         if self.variant not in VARIANTS:
             raise RecordError(f"LEXICON variant is null, crossword or party, not {self.variant!r}")
         if self.variant == "party" and len(self.players) != 4:
@@ -77,7 +87,7 @@ class Lexicon(Game):
         self.packs = int(setup.get("packs", 2 if len(self.players) >= 5 else 1))
         try:
             self.cards = deck(self.deck_name, self.packs)
-        except ValueError as error:
+        except InvalidInputError as error:
             raise RecordError(str(error)) from None
         # The 1935 rules: elimination at 100; the Crossword rules: lowest score when one reaches 100.
         self.ending = setup.get("ending", "lowest" if self.variant == "crossword" else "elimination")
@@ -86,7 +96,6 @@ class Lexicon(Game):
         self.limit = int(setup.get("limit", 100))
         self.max_cards = setup.get("max_cards", 4)
         self.wide_open = bool(setup.get("wide_open", False))
-        self.rules = word_rules("lexicon", "wide-open" if self.wide_open else None)
         self.scores = {p: 0 for p in self.players}
         self.eliminated: list[str] = []
         self.cut = DrawForFirst(self.players, nearest="a")
@@ -94,6 +103,12 @@ class Lexicon(Game):
         self.rounds = 0
         self.ended: str | None = None
         self._new_round_state()
+
+    @property
+    def rules(self) -> WordRules:
+        """Wide Open Game: "Plurals and Proper names may be used, and words of any number of letters"."""
+        rules = self.rules_for(self.variant)
+        return rules.with_min_length(1) if self.wide_open else rules
 
     def _new_round_state(self) -> None:
         self.hands: dict[str, int] = {p: 0 for p in self.players}
@@ -125,7 +140,7 @@ class Lexicon(Game):
         # "A" high: the highest card is the letter nearest the start of the alphabet.
         try:
             self.dealer = self.cut.draw(player, event["card"])
-        except ValueError as error:
+        except WordtableError as error:
             raise RuleError("lexicon dealer", str(error)) from None
 
     def _next(self, player: str) -> str:

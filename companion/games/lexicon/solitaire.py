@@ -13,23 +13,30 @@ Standings: ``score`` is the number of cards still on the table (0: the Solitaire
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.games.base import Game, RuleError, Standing, register
-from companion.games.lexicon.solitaire_one import SolitaireOne
+from companion.errors import InvalidInputError
+from companion.games.base import Game, RuleError, Standing
+from companion.games.lexicon.solitaire_one import MoveError, SolitaireOne
 from companion.games.lexicon.solitaire_two import SolitaireTwo
 from companion.records import Event, RecordError
+from companion.words.rules import TakeKind, WordRules
 
 VARIANTS = ("solitaire-1", "solitaire-2")
 
 
-@register
 class LexiconSolitaire(Game):
     name = "lexicon"
+    title = "LEXICON Solitaire"
     variant_names = VARIANTS
+    variant_titles: ClassVar[dict[str | None, str]] = {
+        "solitaire-1": "LEXICON Solitaire No. 1",
+        "solitaire-2": "LEXICON Solitaire No. 2",
+    }
+    # lexicon.txt, Solitaire: "Make words of four or more letters" (two or three at the very end).
+    word_rules = WordRules("LEXICON Solitaire", 4, TakeKind.NONE)
 
     def reset(self) -> None:
-        self.variant = self.setup.get("variant")
         if self.variant not in VARIANTS:
             raise RecordError(f"a LEXICON solitaire is variant solitaire-1 or solitaire-2, not {self.variant!r}")
         if len(self.players) != 1:
@@ -63,7 +70,7 @@ class LexiconSolitaire(Game):
                     self.one = SolitaireOne(piles, self.referee.dictionary)
                 else:
                     self.two = SolitaireTwo(piles, str(event.get("nest", "")), words=self.referee.dictionary)
-            except ValueError as error:
+            except InvalidInputError as error:
                 raise RecordError(str(error)) from None
             return
         if self.one is None and self.two is None:
@@ -75,7 +82,7 @@ class LexiconSolitaire(Game):
                 raise RecordError(f"Solitaire No. 1 has no {event.type!r} event")
             try:
                 self.one.play(str(event["word"]))
-            except ValueError as error:
+            except MoveError as error:
                 raise RuleError("lexicon solitaire no. 1", str(error)) from None
             self.words.append(str(event["word"]).upper())
             return
@@ -91,7 +98,7 @@ class LexiconSolitaire(Game):
             piles = [piles] if isinstance(piles, int) else piles
             try:
                 game.state = game.word_move(game.state, str(event["word"]), list(piles))
-            except ValueError as error:
+            except MoveError as error:
                 raise RuleError("lexicon solitaire no. 2", str(error)) from None
             self.words.append(str(event["word"]).upper())
             return

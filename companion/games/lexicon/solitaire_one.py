@@ -28,6 +28,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from companion.errors import WordtableError
 from companion.sets.cards import MASTER, deck
 from companion.words.dictionary import Dictionary
 from companion.words.letters import Letters
@@ -36,6 +37,10 @@ from companion.words.wordindex import WordIndex
 S = TypeVar("S")
 MIN_WORD = 4
 END_GAME = 3  # "only two or three unplayed cards left": a word of two or three letters
+
+
+class MoveError(WordtableError):
+    """A move the cards or the rules of a solitaire do not allow (the record names the rule)."""
 
 
 def deal_one(seed: int, deck_name: str = "parker") -> list[str]:
@@ -87,17 +92,17 @@ class SolitaireOne:
         return _decompose(Letters(word.lower()), piles)
 
     def play(self, word: str) -> None:
-        """Take a word off the piles (the rules checked); raises ValueError and changes nothing."""
+        """Take a word off the piles (the rules checked); raises :class:`MoveError` and changes nothing."""
         word = word.lower()
         left = self.cards_left
         short_ok = left <= END_GAME and len(word) == left
         if len(word) < MIN_WORD and not short_ok:
-            raise ValueError(f"{word.upper()}: words of four or more letters (two or three only to finish)")
+            raise MoveError(f"{word.upper()}: words of four or more letters (two or three only to finish)")
         if word not in self.dictionary:
-            raise ValueError(f"{word.upper()} is not in the dictionary")
+            raise MoveError(f"{word.upper()} is not in the dictionary")
         taken = self.take(word)
         if taken is None:
-            raise ValueError(f"{word.upper()} cannot be taken from the top cards")
+            raise MoveError(f"{word.upper()} cannot be taken from the top cards")
         self.piles = [p[taken.get(i, 0) :] for i, p in enumerate(self.piles)]
 
     def moves(self, piles: tuple[str, ...]) -> Iterator[tuple[str, tuple[str, ...]]]:

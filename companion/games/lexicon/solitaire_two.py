@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.games.lexicon.solitaire_one import Solution, depth_first
+from companion.games.lexicon.solitaire_one import MoveError, Solution, depth_first
 from companion.sets.cards import MASTER, deck
 from companion.words.dictionary import Dictionary
 from companion.words.letters import Letters
@@ -135,7 +135,7 @@ class SolitaireTwo:
         masters standing for the letters the cards do not give. Raises ValueError."""
         word = word.lower()
         if len(word) < MIN_WORD or word not in self.dictionary:
-            raise ValueError(f"{word.upper()}: a word of four or more letters from the dictionary")
+            raise MoveError(f"{word.upper()}: a word of four or more letters from the dictionary")
         cards, new_piles, turned = [], list(state.piles), state.turned
         for number in piles:
             if number == 0 and turned:
@@ -145,13 +145,13 @@ class SolitaireTwo:
                 cards.append(new_piles[number - 1][-1])
                 new_piles[number - 1] = new_piles[number - 1][:-1]
             else:
-                raise ValueError(f"no face-up card at {number}")
+                raise MoveError(f"no face-up card at {number}")
         shown = Letters("".join(cards))
         if len(set(piles)) != len(piles) or not shown <= Letters(word):
-            raise ValueError(f"the cards {''.join(cards)} are not letters of {word.upper()}")
+            raise MoveError(f"the cards {''.join(cards)} are not letters of {word.upper()}")
         masters = len(word) - len(shown)
         if masters > state.masters:
-            raise ValueError(f"{word.upper()} needs {masters} masters; {state.masters} left")
+            raise MoveError(f"{word.upper()} needs {masters} masters; {state.masters} left")
         return State(tuple(new_piles), state.nest, turned, state.masters - masters)
 
     def _words_with(self, shown: Letters, extra: int) -> list[str]:
