@@ -11,10 +11,12 @@ run: venv
 test: venv hardware
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 format: venv
 	$(BIN)/ruff format .

@@ -43,7 +43,7 @@ def refused(error: WordtableError) -> tuple[Response, int]:
 
 
 @api.errorhandler(Exception)
-def failed(error: Exception) -> tuple[Response, int] | Exception:
+def failed(error: Exception) -> tuple[Response, int] | HTTPException:
     """A bug: logged with its traceback, answered 500 (HTTP errors such as 405 pass through)."""
     if isinstance(error, HTTPException):
         return error

@@ -21,7 +21,8 @@ from web.services import Services
 def attach(services: Services, game: int, port: str) -> BuzzerDesk:
     """Start (once) the desk for ``game`` on ``port``."""
     if game in services.desks:
-        return services.desks[game]
+        desk: BuzzerDesk = services.desks[game]
+        return desk
     session = services.tables.get(game)
     players = list(session.game.players)[:8]
     if port.startswith("sim://"):

@@ -17,7 +17,8 @@ GAME_PAGES = ("table", "referee", "buzzers", "scores", "history", "timers")
 
 
 def services() -> Services:
-    return current_app.extensions["wordtable"]
+    services: Services = current_app.extensions["wordtable"]
+    return services
 
 
 @pages.get("/")

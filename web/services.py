@@ -58,7 +58,12 @@ class Tables:
             if session.game_id in self._sessions:
                 return self._sessions[session.game_id]
             self.hub.load(session.game_id, [e.as_dict() for e in self.store.events(session.game_id)])
-            session.listeners.append(lambda n, e, g=session.game_id: self.hub.publish(g, n, e.as_dict()))
+            game_id = session.game_id
+
+            def publish(number: int, event: Event) -> None:
+                self.hub.publish(game_id, number, event.as_dict())
+
+            session.listeners.append(publish)
             self._sessions[session.game_id] = session
         return session
 

@@ -237,14 +237,14 @@ def cmd_buzzers(args: argparse.Namespace) -> int:
     import threading
     import time
 
-    from firmware_bridge.link import BuzzerLink
+    from firmware_bridge.link import BuzzerLink, LinkEvent
     from firmware_bridge.simulator import box, register
 
     register()
     url = args.port or next(iter(sorted(glob.glob("/dev/ttyACM*") + glob.glob("/dev/ttyUSB*"))), "sim://table")
     if url.startswith("sim://") and not args.json:
         print(f"no box given: the simulator {url} (type a button number 0-7 and Enter to press it)")
-    events: queue.Queue = queue.Queue()
+    events: queue.Queue[LinkEvent] = queue.Queue()
     link = BuzzerLink(url, events.put).start()
     if url.startswith("sim://") and sys.stdin.isatty():
 

@@ -266,9 +266,9 @@ class DictionaryPlease(Game):
                 lengthened.pop(id(held), None)
                 lengthened[id(result)] = (result, base + len(added))
             elif taken:
-                check = self.referee.check_take([taken[0].word], new, added, RULES)
-                if not check.legal:
-                    raise RuleError("dictionary-please Capture of Words", check.reason)
+                take = self.referee.check_take([taken[0].word], new, added, RULES)
+                if not take.legal:
+                    raise RuleError("dictionary-please Capture of Words", take.reason)
                 old = taken[0]
                 result = Held(new, old.captures + 1)
                 colour, points = STARS[min(result.captures, len(STARS)) - 1]
@@ -283,19 +283,21 @@ class DictionaryPlease(Game):
                 )
             letters = letters - added
             words[player].append(result)
-        for held, count in lengthened.values():
+        for lengthened_word, count in lengthened.values():
             if count:
                 colour, points = lengthening_counter(count)
-                what = f"{colour} counter: {count} letter(s) added to make {held.word.upper()}"
-                awards.append((Award(player, points, what, held.word, number, in_front=True), held))
+                what = f"{colour} counter: {count} letter(s) added to make {lengthened_word.word.upper()}"
+                awards.append(
+                    (Award(player, points, what, lengthened_word.word, number, in_front=True), lengthened_word)
+                )
         # Constitution of a Turn: play made; leftover letters to the pool; draw three.
         self.words = words
         self.pool = letters
         self.hands[player] = 0
-        for award, held in awards:
+        for award, earner in awards:
             self.ledger.append(award)
-            if held is not None:
-                held.front.append(award)
+            if earner is not None:
+                earner.front.append(award)
         self.passed_last[player] = False
         self._draw(player, HAND)
         self._next_turn()

@@ -171,6 +171,7 @@ class Anagrams(CounterGame):
         """ "The leader selects as many words as there are players, besides himself, and gives each
         player the letters which spell one of these words" (each a different word)."""
         leader = self.player(event["leader"])
+        expected: str | None
         if self.phase == "asking":  # "Each player acts as leader in turn": the lead passes left
             expected = self.next_player(self.led[-1])
         elif self.phase == "lead":

@@ -32,7 +32,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from companion.errors import InvalidInputError
 from companion.games.base import Game, RuleError
+from companion.games.not_scrabble import NotScrabble
 from companion.games.registry import load_game
 from companion.records import Event, RecordError
 from companion.table.shouts import Shout, rank_group, simultaneous_groups
@@ -136,7 +138,7 @@ class Session:
 
     def shout(self, player: str, word: str, at_us: int | None = None, source: str | None = None) -> None:
         """A shout, with the buzzer box's timestamp (or the session clock's for a typed one)."""
-        self.game.player(player)
+        self._shouting(self.game).player(player)
         try:
             Letters(word)
         except LetterError as error:
@@ -204,8 +206,8 @@ class Session:
 
     def _settle_one(self, shout: Shout) -> Event | None:
         """Claim the shouted word, or record a false call (rule 07) when it was never there."""
-        game = self.game
-        if game.locked_out(shout.player):  # type: ignore[attr-defined]
+        game = self._shouting(self.game)
+        if game.locked_out(shout.player):
             return None  # rule 07: a locked-out player's shout is not heard
         event = self._claim_event(game, shout)
         if event is not None:
@@ -220,15 +222,23 @@ class Session:
         return event
 
     @staticmethod
-    def _claim_event(game: Game, shout: Shout) -> Event | None:
+    def _shouting(game: Game) -> NotScrabble:
+        """The game, if it is played by shouting (Not Scrabble rule 04)."""
+        if not isinstance(game, NotScrabble):
+            title = game.title_for(game.variant)
+            raise InvalidInputError(f"{title} is not played by shouting words: record its moves instead")
+        return game
+
+    @classmethod
+    def _claim_event(cls, game: Game, shout: Shout) -> Event | None:
         """The claim a shout makes on ``game``: the named source, else the centre, else the first
         word on the table it can legally steal. None when no claim is legal."""
         sources: list[str | None] = [shout.source] if shout.source else [None]
         if not shout.source:
-            sources += [f"{p}:{w.upper()}" for p, words in game.words.items() for w in words]  # type: ignore[attr-defined]
+            sources += [f"{p}:{w.upper()}" for p, words in cls._shouting(game).words.items() for w in words]
         for source in sources:
             try:
-                game.claim_check(shout.player, shout.word, source)  # type: ignore[attr-defined]
+                cls._shouting(game).claim_check(shout.player, shout.word, source)
             except (RuleError, RecordError):
                 continue
             return Event(
@@ -238,7 +248,7 @@ class Session:
 
     def _why_not(self, shout: Shout) -> str:
         try:
-            self.game.claim_check(shout.player, shout.word, shout.source)  # type: ignore[attr-defined]
+            self._shouting(self.game).claim_check(shout.player, shout.word, shout.source)
         except (RuleError, RecordError) as error:
             return str(error)
         return "not there"

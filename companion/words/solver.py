@@ -151,8 +151,8 @@ class Referee:
             used = used + Letters(source)
         if not used <= Letters(new):
             names = " + ".join(s.upper() for s in sources)
-            missing = Letters(new).missing(used)
-            return TakeCheck(False, f"{NEW} does not use every letter of {names} ({missing} left over)", "letters")
+            left_over = Letters(new).missing(used)
+            return TakeCheck(False, f"{NEW} does not use every letter of {names} ({left_over} left over)", "letters")
         added = Letters(new) - used
         if len(sources) == 1 and not added:
             return TakeCheck(

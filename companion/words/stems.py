@@ -208,9 +208,9 @@ class StemJudge:
                 )
 
         for shape, o, n in self._shapes(old_forms, new_forms):
-            verdict = self._judge_shape(shape, o, n)
-            if verdict is not None:
-                why, confidence, is_same = verdict
+            shaped = self._judge_shape(shape, o, n)
+            if shaped is not None:
+                why, confidence, is_same = shaped
                 return (same if is_same else different)(why, confidence, "affix")
         return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
@@ -310,7 +310,7 @@ class StemJudge:
         return found
 
     def _shapes(self, old_forms: frozenset[str], new_forms: frozenset[str]) -> list[tuple[Shape, str, str]]:
-        found = []
+        found: list[tuple[Shape, str, str]] = []
         for o in sorted(old_forms, key=len, reverse=True):
             for n in sorted(new_forms, key=len, reverse=True):
                 if len(n) > len(o):

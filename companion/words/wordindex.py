@@ -54,7 +54,8 @@ def letter_counts(words: Sequence[str]) -> np.ndarray:
 
 def letter_masks(counts: np.ndarray) -> np.ndarray:
     """Each word's letters as a 26-bit mask (bit i: letter i is in it)."""
-    return ((counts > 0).astype(np.uint32) << np.arange(26, dtype=np.uint32)).sum(axis=1, dtype=np.uint32)
+    masks: np.ndarray = ((counts > 0).astype(np.uint32) << np.arange(26, dtype=np.uint32)).sum(axis=1, dtype=np.uint32)
+    return masks
 
 
 class WordIndex:
