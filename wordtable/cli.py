@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from companion.errors import InvalidInputError, WordtableError
 from companion.games.registry import game_names, load_game, word_rules
 from companion.records import read_jsonl
 from companion.sets.dice import LetterValues
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 EXIT_BAD_INPUT = 2
 
 
-class UsageError(Exception):
+class UsageError(InvalidInputError):
     """Bad input from the command line: one line for the user."""
 
 
@@ -119,10 +120,7 @@ def cmd_override(args: argparse.Namespace) -> int:
         removed = store.remove(old, new)
         _emit(args, {"removed": removed}, "removed" if removed else "there was no ruling on that pair")
         return 0
-    try:
-        store.rule(old, new, allowed=args.action == "allow", note=args.note)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    store.rule(old, new, allowed=args.action == "allow", note=args.note)
     word = "allowed" if args.action == "allow" else "refused"
     _emit(args, {"old": old, "new": new, "allowed": args.action == "allow"}, f"{old.upper()} -> {new.upper()}: {word}")
     return 0
@@ -423,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(args))
     except BrokenPipeError:  # the reader went away (| head)
         return 0
-    except (UsageError, ValueError, OSError) as error:
+    except (WordtableError, OSError) as error:  # anything else is a bug: its traceback is wanted
         print(f"wordtable: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
