@@ -12,10 +12,19 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 from companion.table.session import Session
 from firmware_bridge.arbitration import Arbiter, Decision
 from firmware_bridge.link import ButtonPress, BuzzerLink, LinkEvent
+
+
+class _ArbiterOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`~firmware_bridge.arbitration.Arbiter` a desk passes on."""
+
+    settle_s: float
+    tie_us: int
+    cooldown_us: int
 
 
 class BuzzerDesk:
@@ -27,12 +36,12 @@ class BuzzerDesk:
         session: Session,
         buttons: dict[int, str],
         clock: Callable[[], float] = time.monotonic,
-        **arbiter_options: float,
+        **arbiter_options: Unpack[_ArbiterOptions],
     ) -> None:
         self.session = session
         self.buttons = buttons
         self.clock = clock
-        self.arbiter = Arbiter(buttons, locked=self.locked_out, **arbiter_options)  # type: ignore[arg-type]
+        self.arbiter = Arbiter(buttons, locked=self.locked_out, **arbiter_options)
         self.decisions: list[tuple[Decision, float]] = []  # (decision, host seconds from arrival to record)
         self.link = BuzzerLink(url, self._on_event, clock=clock)
         self.on_decision: Callable[[Decision], None] = lambda decision: None

@@ -103,7 +103,7 @@ class LinkState:
             return self._hello(message)
         if not self.connected:
             return []  # nothing counts before the handshake
-        seq = message.seq  # type: ignore[union-attr]
+        seq = message.seq
         events: list[LinkEvent] = []
         if seq <= self.last_seq and self.last_seq - seq < 32768:
             self.duplicates += 1
@@ -229,7 +229,8 @@ class BuzzerLink:
                 self._write(protocol.HELLO_REQUEST)
                 asked = now
             try:
-                chunk = self.port.read(4096) if self.port.in_waiting else self.port.read(1)
+                waiting = self.port.in_waiting  # type: ignore[attr-defined]  # pyserial's stubs lack SerialBase.in_waiting
+                chunk = self.port.read(4096) if waiting else self.port.read(1)
             except (serial.SerialException, OSError, TypeError):
                 self._close("the box went away (cable pulled?)")
                 continue

@@ -24,10 +24,14 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import serial
 
 from firmware_bridge.protocol import frame, unframe
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 HEARTBEAT_S = 0.25
 FIRMWARE = "0.1.0-sim"
@@ -162,11 +166,18 @@ class SimulatedBox:
         return len(self._out)
 
 
-def box(name: str, **options: object) -> SimulatedBox:
+class _BoxOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`SimulatedBox` after its name."""
+
+    clock: Callable[[], float]
+    seed: int | None
+
+
+def box(name: str, **options: Unpack[_BoxOptions]) -> SimulatedBox:
     """The simulated box called ``name`` (made on first use)."""
     with _BOXES_LOCK:
         if name not in _BOXES:
-            _BOXES[name] = SimulatedBox(name, **options)  # type: ignore[arg-type]
+            _BOXES[name] = SimulatedBox(name, **options)
         return _BOXES[name]
 
 
@@ -174,12 +185,12 @@ class SimSerial(serial.SerialBase):
     """pyserial's side of ``sim://NAME``."""
 
     def open(self) -> None:
-        if self._port is None:
+        if self.port is None:
             raise serial.SerialException("a port URL is needed, such as sim://table")
-        name = str(self._port)[len("sim://") :].split("?")[0] or "default"
+        name = str(self.port)[len("sim://") :].split("?")[0] or "default"
         self.box = box(name)
         if not self.box.plugged:
-            raise serial.SerialException(f"could not open port {self._port}: [Errno 2] No such file or directory")
+            raise serial.SerialException(f"could not open port {self.port}: [Errno 2] No such file or directory")
         self.is_open = True
 
     def close(self) -> None:
@@ -195,14 +206,15 @@ class SimSerial(serial.SerialBase):
     def read(self, size: int = 1) -> bytes:
         if not self.is_open:
             raise serial.PortNotOpenError()
-        return self.box.take(size, self._timeout)
+        return self.box.take(size, self.timeout)
 
-    def write(self, data: bytes) -> int:
+    def write(self, b: ReadableBuffer, /) -> int:
         if not self.is_open:
             raise serial.PortNotOpenError()
         if not self.box.plugged:
             raise serial.SerialException("write failed: the box is unplugged")
-        self.box.receive(bytes(data))
+        data = bytes(b)
+        self.box.receive(data)
         return len(data)
 
     def reset_input_buffer(self) -> None:

@@ -73,7 +73,7 @@ def clean(word: str) -> str:
     return re.sub(r"\(.*\)$", "", word)  # adjective markers such as "big(a)"
 
 
-def contains(big: Counter, small: Counter) -> bool:
+def contains(big: Counter[str], small: Counter[str]) -> bool:
     return all(big[c] >= n for c, n in small.items())
 
 

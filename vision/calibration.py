@@ -94,8 +94,10 @@ def find_markers(image: np.ndarray) -> Calibration | None:
     corners, ids, _ = detector.detectMarkers(gray)
     if ids is None:
         return None
-    found = zip(corners, ids.flatten(), strict=True)
-    centres = {int(i): tuple(float(v) for v in c.reshape(4, 2).mean(axis=0)) for c, i in found}
+    centres: dict[int, tuple[float, float]] = {}
+    for c, i in zip(corners, ids.flatten(), strict=True):
+        x, y = c.reshape(4, 2).mean(axis=0)
+        centres[int(i)] = (float(x), float(y))
     if not all(m in centres for m in range(4)):
         return None
     return Calibration(tuple(centres[m] for m in range(4)))
@@ -138,4 +140,4 @@ class TableSettings:
         """Mark a zone on the top-down view (three corners at least); a zone of the same name is replaced."""
         if len(polygon) < 3 or not name.strip():
             raise InvalidInputError("a zone needs a name and three corners at least")
-        self.zones = [z for z in self.zones if z.name != name] + [Zone(name, tuple(tuple(p) for p in polygon))]
+        self.zones = [z for z in self.zones if z.name != name] + [Zone(name, tuple((x, y) for x, y in polygon))]

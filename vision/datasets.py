@@ -33,7 +33,9 @@ def bananagrams(root: Path) -> Iterator[Labelled]:
     for split in ("train", "valid"):
         for image in sorted((root / split / "images").glob("*.jpg")):
             label = root / split / "labels" / (image.stem + ".txt")
-            h, w = cv2.imread(str(image)).shape[:2]
+            picture = cv2.imread(str(image))
+            assert picture is not None, f"{image} is not an image OpenCV can read"
+            h, w = picture.shape[:2]
             outlines, letters = [], []
             for line in label.read_text().splitlines() if label.exists() else []:
                 values = line.split()

@@ -67,7 +67,7 @@ class DiceReader:
     def _read_die(
         self, image: np.ndarray, name: str, center: tuple[float, float], side: float, angle: float
     ) -> Item | None:
-        matrix = cv2.getRotationMatrix2D(center, angle, FACE / side)
+        matrix = np.asarray(cv2.getRotationMatrix2D(center, angle, FACE / side), dtype=np.float64)
         matrix[:, 2] += (FACE / 2 - center[0], FACE / 2 - center[1])
         face = cv2.cvtColor(cv2.warpAffine(image, matrix, (FACE, FACE)), cv2.COLOR_BGR2GRAY).astype(np.float32)
         inner = face[6:-6, 6:-6]
@@ -100,4 +100,6 @@ class DiceReader:
 def _near(stat: np.ndarray, box: tuple[int, int, int, int]) -> bool:
     """A piece of ink touching the glyph's box (the dot of a ? or a broken stroke)."""
     x, y, w, h = box
-    return stat[0] <= x + w + 2 and stat[0] + stat[2] >= x - 2 and stat[1] <= y + h + 4 and stat[1] + stat[3] >= y - 4
+    return bool(
+        stat[0] <= x + w + 2 and stat[0] + stat[2] >= x - 2 and stat[1] <= y + h + 4 and stat[1] + stat[3] >= y - 4
+    )

@@ -97,8 +97,8 @@ def features(binary: np.ndarray) -> np.ndarray | None:
     if vector is None:
         return None
     square = vector.reshape(SIZE, SIZE)
-    ink = cv2.GaussianBlur(square, (0, 0), BLUR).flatten()
-    gradients = _HOG.compute((square / square.max() * 255).astype(np.uint8)).flatten()
+    ink = np.asarray(cv2.GaussianBlur(square, (0, 0), BLUR), dtype=np.float32).flatten()
+    gradients = np.asarray(_HOG.compute((square / square.max() * 255).astype(np.uint8)), dtype=np.float32).flatten()
     ink /= np.linalg.norm(ink) + 1e-6
     gradients /= np.linalg.norm(gradients) + 1e-6
     return np.concatenate([ink * (1 - HOG_SHARE) ** 0.5, gradients * HOG_SHARE**0.5]).astype(np.float32)

@@ -12,6 +12,7 @@ Public API: :data:`KINDS`, :class:`Pipeline`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -56,7 +57,7 @@ class Pipeline:
         asked = questions(found, self.tileset if kind == "tiles" else None)
         return Look(table, asked, calibration is not None)
 
-    def read(self, image: np.ndarray, kind: str = "tiles") -> dict[str, object]:
+    def read(self, image: np.ndarray, kind: str = "tiles") -> dict[str, Any]:
         """``items`` (letter, confidence, box [x, y, w, h] in image pixels, alternatives, accepted;
         dice also ``die``), ``words`` (text, item indices, zone), ``pool``, ``questions``, and
         whether the mat's markers were seen."""

@@ -11,6 +11,7 @@ is a seeded function of its arguments.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -92,7 +93,7 @@ def _finish(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     return (soft + rng.normal(0, 3, soft.shape)).clip(0, 255).astype(np.uint8)
 
 
-def tiles_scene(words: list[tuple[str, tuple[float, float], float]], loose: str = "", seed: int = 0,
+def tiles_scene(words: Sequence[tuple[str, tuple[float, float], float]], loose: str = "", seed: int = 0,
                 size: int = 800, tile: int = 44) -> Scene:  # fmt: skip
     """Cream tiles with black letters: each word from its first tile's centre at its angle (degrees
     counter-clockwise, 180 = facing the other side of the table), then loose tiles scattered."""
@@ -134,7 +135,7 @@ def dice_scene(faces: str, seed: int = 0, size: int = 640, die: int = 56) -> Sce
         colour = np.array(DIE_COLOURS[spec.colour], np.float32)
         dark = colour.mean() < 110
         ink_colour = np.array((245, 245, 245) if dark else (20, 20, 20), np.float32)
-        body = np.zeros((die, die, 3), np.float32)
+        body: np.ndarray = np.zeros((die, die, 3), np.float32)  # float32, then float64 once the ink is blended in
         body[:] = colour
         ink = _glyph(face.upper(), font, die) / 255.0
         value = VALUES.values.get(face, 0) if face != "?" else -2

@@ -21,6 +21,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 import cv2
 import numpy as np
@@ -30,6 +31,8 @@ from companion.words.letters import Letters
 from vision.reading import Item
 
 POOL = "pool"
+#: What a change on the table is judged on: each zone's words (sorted), and the pool's letters.
+TableKey = tuple[tuple[tuple[str, tuple[str, ...]], ...], str]
 SAME_WAY = 30  # degrees two tiles of one word may differ by
 
 
@@ -140,7 +143,7 @@ class TableView:
     zones: dict[str, list[int]]  # zone -> indices of its words
     pool: list[int]  # indices of loose tiles (not in any word)
 
-    def key(self) -> tuple[object, ...]:
+    def key(self) -> TableKey:
         """What a change is judged on: each zone's words and the pool's letters."""
         return (
             tuple(sorted((z, tuple(sorted(self.words[w].text for w in ws))) for z, ws in self.zones.items())),
@@ -229,8 +232,11 @@ def questions(
     return asked
 
 
+K = TypeVar("K")
+
+
 @dataclass
-class Stabiliser:
+class Stabiliser(Generic[K]):
     """A change on the table counts only once it has held for ``frames`` frames in a row.
 
     >>> s = Stabiliser(frames=3)
@@ -239,12 +245,12 @@ class Stabiliser:
     """
 
     frames: int = 3
-    stable: object = None
-    _candidate: object = None
+    stable: K | None = None
+    _candidate: K | None = None
     _seen: int = 0
-    history: list[object] = field(default_factory=list)
+    history: list[K] = field(default_factory=list)
 
-    def push(self, key: object) -> object:
+    def push(self, key: K) -> K:
         if self.stable is None:
             self.stable = key
         if key == self.stable:
@@ -256,4 +262,4 @@ class Stabiliser:
                 self.history.append(key)
         else:
             self._candidate, self._seen = key, 1
-        return self.stable
+        return self.stable if self.stable is not None else key

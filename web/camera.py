@@ -22,7 +22,7 @@ import numpy as np
 from companion.errors import InvalidInputError
 from vision.pipeline import Look, Pipeline
 from vision.sources import FrameSource
-from vision.table import Stabiliser
+from vision.table import Stabiliser, TableKey
 
 
 class CameraFeed:
@@ -39,7 +39,7 @@ class CameraFeed:
         self.kind = kind
         self.publish = publish
         self.loop = loop
-        self.stabiliser = Stabiliser(frames=2)
+        self.stabiliser: Stabiliser[TableKey] = Stabiliser(frames=2)
         self._lock = threading.Lock()
         self._latest: dict[str, Any] = {"frames": 0}
         self._frames = 0

@@ -50,8 +50,10 @@ def game_page(game_id: int, page: str) -> str:
         table = services().tables.get(game_id)
     except NotFoundError:
         abort(404)
-    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=table.game.title_for(table.game.variant),
-                           players=list(table.game.players), game_name=table.game.name)  # fmt: skip
+    game = table.game
+    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES,
+                           title=game.title_for(game.variant), players=list(game.players),
+                           game_name=game.name)  # fmt: skip
 
 
 @pages.get("/dictionary")
