@@ -13,8 +13,6 @@ Run: ``make -C hardware && .venv/bin/python benchmarks/buzzers.py``
 
 from __future__ import annotations
 
-import contextlib
-import queue
 import statistics
 import sys
 import tempfile
@@ -28,32 +26,15 @@ from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.solver import Referee
 from firmware_bridge.desk import BuzzerDesk
-from firmware_bridge.link import ButtonPress, BuzzerLink, Connected, Gap
-from tests.buzzsim import Box, build, until
-
-
-def wait_for(events: queue.Queue, kind: type, timeout: float = 20.0):
-    end = time.monotonic() + timeout
-    while True:
-        event = events.get(timeout=max(0.01, end - time.monotonic()))
-        if isinstance(event, kind):
-            return event
-
-
-def drain(events: queue.Queue, seconds: float) -> list:
-    got, end = [], time.monotonic() + seconds
-    while time.monotonic() < end:
-        with contextlib.suppress(queue.Empty):
-            got.append(events.get(timeout=0.02))
-    return got
+from firmware_bridge.link import ButtonPress, Connected, Gap
+from tests.buzzsim import Box, Host, build, burst, until
 
 
 def resolution(folder: Path) -> dict[str, tuple[int, int]]:
     """(smallest gap always ordered, latest second stamp beyond the true gap) per pairing."""
     box = Box(folder / "res")
-    events: queue.Queue = queue.Queue()
-    link = BuzzerLink(str(box.link), events.put).start()
-    wait_for(events, Connected)
+    host = Host(str(box.link))
+    host.next(Connected)
     results = {}
     gaps = list(range(1, 31))
     for label, (a, b) in {"same port (PD2, PD6)": (0, 4), "two ports (PD2, PB0)": (0, 6)}.items():
@@ -64,7 +45,7 @@ def resolution(folder: Path) -> dict[str, tuple[int, int]]:
                 box.send(f"down {a} {t}", f"down {b} {t + gap}", f"up {a} {t + 25000}", f"up {b} {t + 25000}")
                 t += 50_000
         box.wait_until(t)
-        presses = [e for e in drain(events, 0.5) if isinstance(e, ButtonPress)]
+        presses = [e for e in host.collect(0.5) if isinstance(e, ButtonPress)]
         ordered_from, late = None, 0
         for i, gap in enumerate(gaps):
             trials = [(presses[6 * i + 2 * k], presses[6 * i + 2 * k + 1]) for k in range(3)]
@@ -76,7 +57,7 @@ def resolution(folder: Path) -> dict[str, tuple[int, int]]:
             elif not ok:
                 ordered_from = None
         results[label] = (ordered_from or -1, late)
-    link.stop()
+    host.link.stop()
     box.close()
     return results
 
@@ -106,24 +87,18 @@ def latency(folder: Path) -> list[float]:
 
 def throughput(folder: Path) -> tuple[int, float, int]:
     box = Box(folder / "thr", speed=4.0)
-    events: queue.Queue = queue.Queue()
-    link = BuzzerLink(str(box.link), events.put).start()
-    wait_for(events, Connected)
+    host = Host(str(box.link))
+    host.next(Connected)
     box.mark()
-    commands, t = [], 200_000  # time for the harness to read the commands first
-    for _ in range(250):
-        for b in range(8):
-            start = t + b * 300
-            commands += [f"down {b} {start}", f"up {b} {start + 3000}"]
-        t += 24_000
+    commands, t = burst(250)
     started = time.monotonic()
     box.send(*commands)
     box.wait_until(t, timeout=120)  # simavr may not keep up with 4x: wait for simulated time
     wall = time.monotonic() - started
-    got = drain(events, 0.5)
+    got = host.collect(0.5)
     presses = [e for e in got if isinstance(e, ButtonPress)]
     gaps = sum(1 for e in got if isinstance(e, Gap))
-    link.stop()
+    host.link.stop()
     box.close()
     return len(presses), len(presses) / wall, gaps
 

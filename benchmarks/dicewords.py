@@ -15,16 +15,19 @@ Run: ``.venv/bin/python benchmarks/dicewords.py [--dictionary standard|large] [-
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import statistics
+import sys
 import tempfile
 import time
+from pathlib import Path
 
-from companion.games.dicewords import play_score
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from companion.games.dicewords_solver import DiceSolver
-from companion.sets.dice import DICE, VALUES, parse_roll
+from companion.sets.dice import DICE
 from companion.words.dictionary import Dictionary
+from tests.baselines import reroll_expectation, scan_best
 
 
 def ms(start: float) -> float:
@@ -68,10 +71,8 @@ def main() -> None:
         plays = solver.best(roll)
         best_ms.append(ms(start))
     for roll in rolls[:5]:
-        faces = parse_roll(roll)
         start = time.perf_counter()
-        scored = [play_score(w, faces, VALUES) for w in solver.words]
-        brute = max((s[0] for s in scored if s), default=0)
+        brute = scan_best(solver.words, roll)
         brute_best_ms.append(ms(start))
         assert brute == max(solver.best(roll)[0].score, 0), roll
     del plays
@@ -86,14 +87,9 @@ def main() -> None:
     # Brute force for one reroll: time per outcome on keep sets that reroll two dice.
     outcome_ms = []
     for roll in rolls[:3]:
-        faces = parse_roll(roll)
         free = rng.sample(range(9), 2)
         start = time.perf_counter()
-        for outcome in itertools.product(*(DICE[d].faces for d in free)):
-            final = list(faces)
-            for d, f in zip(free, outcome, strict=True):
-                final[d] = f
-            solver.best("".join(final), top=1)
+        reroll_expectation(solver, roll, keep=set(range(9)) - set(free))  # 6 x 6 outcomes
         outcome_ms.append(ms(start) / 36)
     brute_advise_ms = statistics.median(outcome_ms) * 7**9
 

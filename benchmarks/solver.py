@@ -19,30 +19,27 @@ import os
 import random
 import resource
 import statistics
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.games.registry import word_rules
+from companion.sets.tilesets import SCRABBLE_NO_BLANKS
 from companion.words.dictionary import Dictionary
 from companion.words.letters import Letters
-from companion.words.rules import WordRules
 from companion.words.solver import Referee
-from companion.words.stems import StemJudge, Verdict, default_links
-
-# Scrabble tiles less blanks (DESIGN.md): Not Scrabble's 98-tile bag.
-BAG = "A9 B2 C2 D4 E12 F2 G3 H2 I9 J1 K1 L4 M2 N6 O8 P2 Q1 R6 S4 T6 U4 V2 W2 X1 Y2 Z1"
-
-
-def bag() -> list[str]:
-    return [item[0].lower() for item in BAG.split() for _ in range(int(item[1:]))]
+from companion.words.stems import StemJudge, default_links
+from tests.baselines import counter_find
 
 
 def random_table(rng: random.Random, words: list[str]) -> tuple[Letters, list[str]]:
     """12 table words drawn from the bag's tiles, then 25 pool letters from what is left."""
-    tiles = Counter(bag())
+    tiles = Counter(SCRABBLE_NO_BLANKS)  # Not Scrabble's 98-tile bag
     table: list[str] = []
     while len(table) < 12:
         word = rng.choice(words)
@@ -51,22 +48,6 @@ def random_table(rng: random.Random, words: list[str]) -> tuple[Letters, list[st
             table.append(word)
     rest = list(tiles.elements())
     return Letters(rng.sample(rest, 25)), table
-
-
-def baseline_find(dictionary: Dictionary, judge: StemJudge, pool: Letters, table: list[str], rules: WordRules):
-    """The straightforward way: one Counter per dictionary word, compared with each budget."""
-    pool_count = Counter(str(pool).lower())
-    counted = [(w, Counter(w)) for w in dictionary]
-    new = [w for w, c in counted if len(w) >= rules.min_length and not c - pool_count]
-    steals = []
-    for old in table:
-        old_count = Counter(old)
-        budget = pool_count + old_count
-        for w, c in counted:
-            fits = len(w) > len(old) and len(w) >= rules.min_length and not c - budget and not old_count - c
-            if fits and judge.judge(old, w).verdict is Verdict.DIFFERENT:
-                steals.append((w, old))
-    return new, steals
 
 
 def timed(fn, *args) -> tuple[float, object]:
@@ -106,7 +87,7 @@ def main() -> None:
     referee_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     base, ours = [], []
     for pool, table in tables[: args.baseline_tables]:
-        ms, (new, steals) = timed(baseline_find, dictionary, referee.judge, pool, table, not_scrabble)
+        ms, (new, steals) = timed(counter_find, dictionary, referee.judge, str(pool), table, not_scrabble)
         result = referee.find(pool, table, not_scrabble)
         assert sorted(new) == sorted(result.new), "baseline and find disagree on new words"
         assert sorted(steals) == sorted((s.new, s.sources[0]) for s in result.steals), "disagree on steals"

@@ -1,21 +1,25 @@
-"""A live dashboard server and real headless Chromium (Debian's chromium + chromium-driver) for
-the end-to-end tests and the dashboard benchmark."""
+"""A live dashboard server, a JSON call to it, and real headless Chromium (Debian's chromium +
+chromium-driver) for the end-to-end and load tests and the dashboard benchmark.
+
+Not a test module: those tests and benchmarks/dashboard.py import it.
+"""
 
 from __future__ import annotations
 
+import json
 import logging
-import os
 import shutil
 import threading
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
 from werkzeug.serving import make_server
 
 from companion.table.store import EventStore
 from companion.words.solver import Referee
+from tests.helpers import skip_or_fail
 from web import create_app
 from web.services import Services
 
@@ -39,12 +43,18 @@ def live_server(data: Path, referee: Referee, **config: object) -> Iterator[tupl
         server.shutdown()
 
 
+def call(url: str, body: dict | None = None, timeout: float = 30) -> dict:
+    """GET ``url`` (or POST ``body`` as JSON) and return the JSON answer."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        return json.loads(response.read())
+
+
 def need_chromium() -> None:
+    """Skipped in a user's clone without Debian's chromium, a failure in CI."""
     if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-        message = "Debian's chromium and chromium-driver are not installed (make test installs them)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        skip_or_fail("Debian's chromium and chromium-driver are not installed (make test installs them)")
 
 
 def chromium(width: int = 1280, height: int = 900, phone: bool = False):  # -> selenium WebDriver

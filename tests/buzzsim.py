@@ -1,7 +1,12 @@
-"""Run the buzzer box firmware in simavr (hardware/sim/buzzsim.c) for a test or a benchmark."""
+"""The buzzer box for a test or a benchmark: its firmware run in simavr (hardware/sim/buzzsim.c),
+and the host's end, the real bridge with its events in a queue.
+
+Not a test module: the firmware and simulator tests and benchmarks/buzzers.py import it.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import shutil
@@ -10,6 +15,8 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from firmware_bridge.link import BuzzerLink
 
 ROOT = Path(__file__).resolve().parent.parent
 HARDWARE = ROOT / "hardware"
@@ -35,6 +42,20 @@ def until(condition: Callable[[], object], timeout: float = 30.0) -> None:
         if time.monotonic() > end:
             raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
         time.sleep(0.005)
+
+
+def burst(rounds: int, start_us: int = 200_000) -> tuple[list[str], int]:
+    """Commands pressing each of the 8 buttons ``rounds`` times, from ``start_us`` (time for the
+    harness to read the commands first): 3 ms down, then up for 21 ms, just past the 20 ms
+    re-arm, so a press that comes before the main loop has re-armed the button must still count.
+    Returns the commands and the simulated time at which the last press is over."""
+    commands, t = [], start_us
+    for _ in range(rounds):
+        for b in range(8):
+            start = t + b * 300
+            commands += [f"down {b} {start}", f"up {b} {start + 3000}"]
+        t += 24_000
+    return commands, t
 
 
 class Box:
@@ -98,3 +119,28 @@ class Box:
                 self.kill()
         if os.path.islink(self.link):
             os.unlink(self.link)
+
+
+class Host:
+    """The bridge on a box's port (a pty's path, or ``sim://name``), its events in a queue."""
+
+    def __init__(self, url: str, timeout: float = 20.0) -> None:
+        self.events: queue.Queue = queue.Queue()
+        self.timeout = timeout
+        self.link = BuzzerLink(url, self.events.put).start()
+
+    def next(self, kind: type, timeout: float | None = None):
+        """The next event of ``kind`` (the others before it are dropped); queue.Empty after ``timeout``."""
+        end = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            event = self.events.get(timeout=max(0.01, end - time.monotonic()))
+            if isinstance(event, kind):
+                return event
+
+    def collect(self, seconds: float) -> list:
+        """Every event that arrives in the next ``seconds``."""
+        end, got = time.monotonic() + seconds, []
+        while time.monotonic() < end:
+            with contextlib.suppress(queue.Empty):
+                got.append(self.events.get(timeout=0.02))
+        return got

@@ -1,30 +1,48 @@
-"""Shared fixtures: the real dictionary and judge (loaded once), and the ../shared folder."""
+"""Shared fixtures: the real dictionaries and judges (loaded once), and a dashboard's services.
+
+Plain helpers the tests call are in tests/helpers.py; nothing imports this file.
+"""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from companion.table.store import EventStore
+from companion.words.dictionary import Dictionary
 from companion.words.solver import Referee
-
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-
-
-def need_shared(relative: str) -> Path:
-    """A file under ../shared: skipped with a reason in a user's clone, a failure in CI."""
-    path = SHARED / relative
-    if not path.exists():
-        message = f"{path} is absent: it comes with the project's shared folder, not with a clone"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
+from web.services import Services
 
 
 @pytest.fixture(scope="session")
 def referee() -> Referee:
     """The large dictionary and the stem judge with no referee overrides."""
     return Referee.default("large")
+
+
+@pytest.fixture(scope="session")
+def large(referee: Referee) -> Dictionary:
+    """The large dictionary (tournament words too), loaded once."""
+    return referee.dictionary
+
+
+@pytest.fixture(scope="session")
+def standard_referee() -> Referee:
+    """The standard dictionary (everyday words) and the stem judge with no referee overrides."""
+    return Referee.default("standard")
+
+
+@pytest.fixture(scope="session")
+def standard(standard_referee: Referee) -> Dictionary:
+    """The standard dictionary, loaded once."""
+    return standard_referee.dictionary
+
+
+@pytest.fixture
+def services(tmp_path: Path, referee: Referee) -> Iterator[Services]:
+    """The dashboard's services on a real SQLite store in a temporary folder, closed afterwards."""
+    services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
+    yield services
+    services.close()

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-WORDTABLE = str(Path(sys.executable).parent / "wordtable")
+from tests.helpers import wordtable
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WORDTABLE, *args], capture_output=True, text=True, timeout=120)
+    return wordtable(*args)
 
 
 def run_json(*args: str) -> object:

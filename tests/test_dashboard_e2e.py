@@ -4,16 +4,14 @@ the screen; a screenshot of every page goes to build/screenshots/."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.words.solver import Referee
-from tests.browser import chromium, live_server, need_chromium
-from tests.conftest import ROOT
+from tests.browser import call, chromium, live_server, need_chromium
+from tests.helpers import ROOT
 
 SHOTS = ROOT / "build" / "screenshots"
 
@@ -42,10 +40,9 @@ def wait_text(driver, selector: str, text: str, timeout: float = 10) -> str:
     return driver.find_element(By.CSS_SELECTOR, selector).text
 
 
-def post(server: str, path: str, body: dict) -> dict:
-    request = urllib.request.Request(server + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+def new_game(server: str, setup: dict) -> int:
+    """A new game on the server, set up through the API; its number."""
+    return call(f"{server}/api/sessions", setup, timeout=10)["id"]
 
 
 def type_events(driver, lines: list[str]) -> None:
@@ -89,7 +86,7 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
                           "draw player=Ann letter=E"])  # fmt: skip
     # the word box answers at once
     browser.find_element(By.ID, "word").send_keys("ride")
-    assert "valid" in wait_text(browser, "#verdict", "RIDE")
+    assert "RIDE: valid" in wait_text(browser, "#verdict", "RIDE")  # not "RIDE: not valid"
     # the stem judge's verdict, overruled with one tap for this game
     browser.find_element(By.ID, "word").clear()
     browser.find_element(By.ID, "from").send_keys("tease")
@@ -127,7 +124,7 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
     claim = next(i for i, li in enumerate(items) if "claim" in li.text)
     items[claim].find_element(By.TAG_NAME, "button").click()
     wait_text(browser, "#toast", "back to event")
-    state = json.loads(urllib.request.urlopen(f"{server}/api/sessions/{game}").read())
+    state = call(f"{server}/api/sessions/{game}", timeout=10)
     assert state["state"]["pool"] and all(s["score"] == 0 for s in state["state"]["standings"])
     browser.get(f"{server}/game/{game}/scores?mode=tv")
     wait_text(browser, "#scores", "Ann")
@@ -135,8 +132,8 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
 
 
 def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
-    game = post(server, "/api/sessions", {"game": "dictionary-please", "players": ["Ann", "Bea"],
-                                          "scoring": "stars", "tiles": "camera"})["id"]  # fmt: skip
+    game = new_game(server, {"game": "dictionary-please", "players": ["Ann", "Bea"], "scoring": "stars",
+                             "tiles": "camera"})  # fmt: skip
     browser.get(f"{server}/game/{game}/referee")
     wait_text(browser, "#event-types", "play")
     type_events(browser, [
@@ -152,7 +149,7 @@ def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
 
 
 def test_a_dicewords_turn(server: str, browser) -> None:
-    game = post(server, "/api/sessions", {"game": "dicewords", "players": ["Ann", "Ben"], "target": 100})["id"]
+    game = new_game(server, {"game": "dicewords", "players": ["Ann", "Ben"], "target": 100})
     browser.get(f"{server}/game/{game}/table")
     wait_text(browser, "#event-types", "roll")
     type_events(browser, ["roll player=Ann dice=EEHELVNTP",
@@ -163,7 +160,7 @@ def test_a_dicewords_turn(server: str, browser) -> None:
 
 
 def test_a_lexicon_round(server: str, browser) -> None:
-    game = post(server, "/api/sessions", {"game": "lexicon", "players": ["Ann", "Ben", "Cat"], "deck": "parker"})["id"]
+    game = new_game(server, {"game": "lexicon", "players": ["Ann", "Ben", "Cat"], "deck": "parker"})
     browser.get(f"{server}/game/{game}/referee")
     wait_text(browser, "#event-types", "discard")
     type_events(browser, ["cut player=Ann card=C", "cut player=Ben card=A", "cut player=Cat card=K",
@@ -173,7 +170,7 @@ def test_a_lexicon_round(server: str, browser) -> None:
                           "word player=Ben word=TAXI", "challenge player=Cat", "word player=Cat word=JOKE",
                           '{"type": "reveal", "hands": ["Ann:ABC", "Ben:DEFGH*"]}'])  # fmt: skip
     browser.get(f"{server}/game/{game}/scores")
-    state = json.loads(urllib.request.urlopen(f"{server}/api/sessions/{game}").read())["state"]
+    state = call(f"{server}/api/sessions/{game}", timeout=10)["state"]
     penalties = [f"{s['player']} {s['score']}" for s in state["standings"]]
     assert penalties == ["Cat 10", "Ann 20", "Ben 45"]  # lowest penalty first: the engine's figures
     scores = wait_text(browser, "#scores", "Ben 45")
@@ -207,7 +204,7 @@ def test_the_dictionary_page_and_a_phone(server: str) -> None:
         phone.find_element(By.NAME, "new").send_keys("rider\n")
         assert "same" in wait_text(phone, "#stem-verdict", ":")
         shot(phone, "dictionary-phone")
-        game = post(server, "/api/sessions", {"game": "not-scrabble", "players": ["Ann", "Ben", "Cat"]})["id"]
+        game = new_game(server, {"game": "not-scrabble", "players": ["Ann", "Ben", "Cat"]})
         phone.get(f"{server}/game/{game}/table")
         wait_text(phone, "#scores", "Cat")
         widths = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.dashboard import load
 from companion.words.solver import Referee
 from tests.browser import live_server
+from tests.dashload import load
 
 
 def test_twenty_streams_fifty_shouts_a_second(tmp_path: Path, referee: Referee) -> None:

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,8 +15,9 @@ from companion.records import Event
 from companion.sets.dice import DICE, VALUES, LetterValues, RollError, parse_roll
 from companion.words.dictionary import Dictionary
 from companion.words.solver import Referee
+from tests.baselines import reroll_expectation, scan_best
+from tests.helpers import push, wordtable_json
 
-WORDTABLE = str(Path(sys.executable).parent / "wordtable")
 # The worked example's first roll E L E P H N T E V, in die order. The text fixes the gold die
 # (E, rerolled to I), the blue die (V, rerolled to S) and, by elimination, black T and purple L.
 EXAMPLE_ROLL = "EEHELVNTP"  # gold E, indigo E, red-orange H, red E, purple L, blue V, brown N, black T, green P
@@ -27,8 +25,8 @@ EXAMPLE_REROLL = "IEHELSNTP"  # "So let's say you reroll the gold and blue dice:
 
 
 @pytest.fixture(scope="module")
-def solver() -> DiceSolver:
-    return DiceSolver(Dictionary.load("standard"))
+def solver(standard: Dictionary, shared_cache: Path) -> DiceSolver:
+    return DiceSolver(standard, cache=shared_cache)
 
 
 def test_the_dice_table() -> None:
@@ -91,11 +89,6 @@ def game(referee: Referee, **options: object) -> Dicewords:
     return Dicewords.new(referee, ["Ann", "Ben"], **options)
 
 
-def push(g: Dicewords, *texts: str) -> None:
-    for text in texts:
-        g.push(Event.from_text(text))
-
-
 def test_turns_up_to_three_rolls_and_one_word(referee: Referee) -> None:
     g = game(referee)
     with pytest.raises(RuleError, match="Ann's turn"):
@@ -154,10 +147,7 @@ def test_target_with_the_final_round_completed(referee: Referee) -> None:
 
 def test_best_agrees_with_a_brute_force_scan(solver: DiceSolver) -> None:
     for roll in [EXAMPLE_ROLL, EXAMPLE_REROLL, "?EHELSNTP", "UYRKQVWXZ", "?AJDSFBCG"]:
-        faces = parse_roll(roll)
-        scores = [play_score(w, faces, VALUES) for w in solver.words]
-        brute = max((s[0] for s in scores if s is not None), default=0)
-        assert solver.best(roll)[0].score == max(brute, 0), roll
+        assert solver.best(roll)[0].score == max(scan_best(solver.words, roll), 0), roll
 
 
 def test_best_table_agrees_with_best(solver: DiceSolver) -> None:
@@ -169,26 +159,12 @@ def test_best_table_agrees_with_best(solver: DiceSolver) -> None:
         assert best[tuple(state)] == max(solver.best(roll)[0].score, 0), roll
 
 
-def brute_expectation(solver: DiceSolver, roll: str, keep: set[int]) -> float:
-    """Mean best score over every face the rerolled dice can show."""
-    faces = parse_roll(roll)
-    free = [d for d in range(9) if d not in keep]
-    total = 0
-    outcomes = list(itertools.product(*(DICE[d].faces for d in free)))
-    for outcome in outcomes:
-        final = list(faces)
-        for d, f in zip(free, outcome, strict=True):
-            final[d] = f
-        total += max(solver.best("".join(final), top=1)[0].score, 0)
-    return total / len(outcomes)
-
-
 def test_advice_with_one_reroll_is_exact(solver: DiceSolver) -> None:
     advice = solver.advise(EXAMPLE_ROLL, rolls_left=1, alternatives=511)
     by_keep = {advice.keep: advice.expected, **dict(advice.alternatives)}
     for keep in [{1, 2, 3, 4, 6, 7, 8}, {2, 3, 4, 6, 7}, {0, 1, 2, 3, 4, 5, 6}]:
         colours = tuple(DICE[d].colour for d in sorted(keep))
-        assert by_keep[colours] == pytest.approx(brute_expectation(solver, EXAMPLE_ROLL, keep), abs=1e-9)
+        assert by_keep[colours] == pytest.approx(reroll_expectation(solver, EXAMPLE_ROLL, keep), abs=1e-9)
     assert advice.expected == max(by_keep.values())
 
 
@@ -220,9 +196,7 @@ def test_impossible_targets_are_recognised() -> None:
 
 
 def run(*args: str) -> dict:
-    result = subprocess.run([WORDTABLE, "dicewords", *args, "--json"], capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return wordtable_json("dicewords", *args, timeout=300)
 
 
 @pytest.mark.parametrize(

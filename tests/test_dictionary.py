@@ -7,18 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.registry import word_rules
 from companion.words.dictionary import Dictionary, DictionaryError
-from companion.words.rules import word_rules
-
-
-@pytest.fixture(scope="module")
-def standard() -> Dictionary:
-    return Dictionary.load("standard")
-
-
-@pytest.fixture(scope="module")
-def large() -> Dictionary:
-    return Dictionary.load("large")
 
 
 def test_sizes(standard: Dictionary, large: Dictionary) -> None:

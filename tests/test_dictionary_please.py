@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import RuleError
 from companion.games.dictionary_please import DictionaryPlease, length_points, lengthening_counter
 from companion.records import Event
 from companion.words.letters import Letters
 from companion.words.solver import Referee
+from tests.helpers import assert_refused
 
 
 def new_game(referee: Referee, players: list[str] | None = None, **options: Any) -> DictionaryPlease:
@@ -27,13 +27,11 @@ def play(game: DictionaryPlease, player: str, hand: str, *words: str) -> None:
     game.push(Event("play", {"player": player, "hand": hand, "words": list(words)}))
 
 
-def refused(game: DictionaryPlease, event: Event, section: str, message: str = "") -> None:
-    before = (game.state(), list(game.ledger))
-    with pytest.raises(RuleError) as error:
-        game.push(event)
-    assert error.value.rule == f"dictionary-please {section}", error.value
-    assert message in str(error.value)
-    assert (game.state(), list(game.ledger)) == before  # nothing changed
+def refused(game: DictionaryPlease, event: Event | str, section: str, message: str = "") -> None:
+    """Refused under the rules' ``section``; nothing changed, the awards ledger included."""
+    ledger = list(game.ledger)
+    assert_refused(game, event, f"dictionary-please {section}", message)
+    assert game.ledger == ledger
 
 
 def awards(game: DictionaryPlease) -> list[tuple[str, int, str]]:
@@ -54,7 +52,7 @@ def test_to_start_nearest_a_plays_first_with_ten_letters(referee: Referee) -> No
 
 def test_progress_of_play_clockwise_with_leftovers_to_the_pool(referee: Referee) -> None:
     game = new_game(referee, ["Ann", "Ben", "Cat"])
-    refused(game, Event.from_text("pass player=Ben"), "Passing", "Ann's turn")
+    refused(game, "pass player=Ben", "Passing", "Ann's turn")
     play(game, "Ann", "RIDEXXQQZZ", "RIDE")
     assert str(game.pool) == "QQXXZZ" and game.hands["Ann"] == 3 and game.turn == "Ben"
     play(game, "Ben", "ABC")
@@ -63,7 +61,7 @@ def test_progress_of_play_clockwise_with_leftovers_to_the_pool(referee: Referee)
 
 def test_progress_of_play_the_hand_shown_must_be_the_hand_held(referee: Referee) -> None:
     game = new_game(referee)
-    refused(game, Event.from_text("play player=Ann hand=RIDE words=RIDE"), "Progress of Play", "holds 10 letters")
+    refused(game, "play player=Ann hand=RIDE words=RIDE", "Progress of Play", "holds 10 letters")
 
 
 def test_progress_of_play_letters_come_from_hand_and_pool(referee: Referee) -> None:
@@ -76,12 +74,12 @@ def test_progress_of_play_letters_come_from_hand_and_pool(referee: Referee) -> N
 
 def test_length_of_words_four_letters_at_least(referee: Referee) -> None:
     game = new_game(referee)
-    refused(game, Event.from_text("play player=Ann hand=CATXXXXXXX words=CAT"), "Length of Words", "4 or more")
+    refused(game, "play player=Ann hand=CATXXXXXXX words=CAT", "Length of Words", "4 or more")
 
 
 def test_permissible_words_only_the_dictionarys(referee: Referee) -> None:
     game = new_game(referee)
-    refused(game, Event.from_text("play player=Ann hand=GLIDRXXXXX words=GLIDR"), "Length of Words", "not in")
+    refused(game, "play player=Ann hand=GLIDRXXXXX words=GLIDR", "Length of Words", "not in")
 
 
 def test_passing_three_more_never_twice_running_and_six_must_play(referee: Referee) -> None:
@@ -90,11 +88,11 @@ def test_passing_three_more_never_twice_running_and_six_must_play(referee: Refer
     game.push(Event.from_text("pass player=Ben"))
     assert game.hands["Ben"] == 6
     play(game, "Ann", "ABC")
-    refused(game, Event.from_text("pass player=Ben"), "Passing", "twice running")
+    refused(game, "pass player=Ben", "Passing", "twice running")
     play(game, "Ben", "ABCDEF")
     game.push(Event.from_text("pass player=Ann"))
     play(game, "Ben", "XYZ")
-    refused(game, Event.from_text("pass player=Ann"), "Passing")  # six in hand: must play
+    refused(game, "pass player=Ann", "Passing")  # six in hand: must play
 
 
 def test_capture_every_letter_used_and_lengthened(referee: Referee) -> None:
@@ -242,7 +240,7 @@ def test_ending_a_is_broken_by_a_capture(referee: Referee) -> None:
 def test_ending_b_time_limit_final_round_from_the_first_player(referee: Referee) -> None:
     game = new_game(referee, ["Ann", "Ben", "Cat"], ending="time")
     play(game, "Ann", "RIDEQQQQQQ", "RIDE")
-    refused(game, Event.from_text("final-round"), "Duration of Game", "starts with Ann")
+    refused(game, "final-round", "Duration of Game", "starts with Ann")
     play(game, "Ben", "QQQ")
     play(game, "Cat", "QQQ")
     game.push(Event.from_text("final-round"))
@@ -275,7 +273,7 @@ def test_ending_c_tiles_a_round_ending_with_the_drawer_of_the_last_tile(referee:
 def test_ending_c_with_camera_tiles(referee: Referee) -> None:
     game = new_game(referee, ["Ann", "Ben"])
     play(game, "Ann", "RIDEQQQQQQ", "RIDE")
-    refused(game, Event.from_text("last-tile player=Ben"), "Duration of Game", "right after Ben")
+    refused(game, "last-tile player=Ben", "Duration of Game", "right after Ben")
     game.push(Event.from_text("last-tile player=Ann"))
     play(game, "Ben", "QQQ")
     assert not game.over

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import queue
 import random
 import time
 from collections.abc import Iterator
@@ -12,39 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from firmware_bridge.link import ButtonPress, ButtonRelease, BuzzerLink, Connected, Gap, LedsSet
-from tests.buzzsim import Box, build, until
+from firmware_bridge.link import ButtonPress, ButtonRelease, Connected, Gap, LedsSet
+from tests.buzzsim import Box, Host, build, burst, until
+from tests.helpers import skip_or_fail
 
 
 @pytest.fixture(scope="session")
 def built() -> None:
     reason = build()
     if reason:
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-
-
-class Host:
-    """The bridge on a box's port, its events in a queue."""
-
-    def __init__(self, url: str) -> None:
-        self.events: queue.Queue = queue.Queue()
-        self.link = BuzzerLink(url, self.events.put).start()
-
-    def next(self, kind: type, timeout: float = 20.0):
-        end = time.monotonic() + timeout
-        while True:
-            event = self.events.get(timeout=max(0.01, end - time.monotonic()))
-            if isinstance(event, kind):
-                return event
-
-    def collect(self, seconds: float) -> list:
-        end, got = time.monotonic() + seconds, []
-        while time.monotonic() < end:
-            with contextlib.suppress(queue.Empty):
-                got.append(self.events.get(timeout=0.05))
-        return got
+        skip_or_fail(reason)
 
 
 @pytest.fixture
@@ -129,14 +103,7 @@ def test_a_burst_of_a_thousand_presses_loses_none(built: None, tmp_path: Path) -
     try:
         host.next(Connected)
         sim.mark()
-        commands, t = [], 200_000  # on top of the mark's lead: time to read 2,000 commands
-        # Each of 8 buttons 125 times: 3 ms down, then up for 21 ms, just past the 20 ms re-arm:
-        # a press that comes before the main loop has re-armed the button must still count.
-        for _n in range(125):
-            for b in range(8):
-                start = t + b * 300
-                commands += [f"down {b} {start}", f"up {b} {start + 3000}"]
-            t += 24_000
+        commands, t = burst(125)  # each of the 8 buttons 125 times, just past the 20 ms re-arm
         sim.send(*commands)
         sim.wait_until(t + 50_000)
         events = host.collect(1.0)

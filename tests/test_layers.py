@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 # What each package may not import (by the first part of the module name).
 FORBIDDEN = {
@@ -96,3 +96,47 @@ def test_every_type_ignore_says_why() -> None:
                 if marker and not (after.startswith("[") and "#" in after):
                     bare.append(f"{path.relative_to(ROOT)}:{number}")
     assert not bare, f"type: ignore without [code] and a reason: {', '.join(bare)}"
+
+
+def crossings(path: Path) -> Iterator[str]:
+    """Imports of a test module (``tests.test_x``, conftest) at any depth, and in tests/ of a benchmark."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if (parts[0] == "benchmarks" and path.parent.name == "tests") or (
+                parts[0] == "tests" and parts[1:2] and parts[1].startswith(("test_", "conftest"))
+            ):
+                yield f"{path.relative_to(path.parents[1])}:{node.lineno} imports {name}"
+
+
+def test_tests_and_benchmarks_share_only_helper_modules() -> None:
+    """No test imports a benchmark or another test module, and no benchmark imports a test module:
+    what they share lives in the helper modules of tests/ (helpers, buzzsim, browser, ...)."""
+    wrong = [
+        crossing for package in ("tests", "benchmarks") for path in modules(package) for crossing in crossings(path)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_crossing_checker_sees_each_form(tmp_path: Path) -> None:
+    sample = tmp_path / "tests" / "test_sample.py"
+    sample.parent.mkdir()
+    sample.write_text(
+        "from tests.helpers import push\nfrom tests.test_x import y\nfrom tests import test_z, buzzsim\n\n"
+        "def f():\n    import benchmarks.dashboard\n    from tests.conftest import ROOT\n",
+        encoding="utf-8",
+    )
+    assert [c.split(" imports ")[1] for c in crossings(sample)] == [
+        "tests.test_x",
+        "tests.test_x.y",
+        "tests.test_z",
+        "benchmarks.dashboard",
+        "tests.conftest",
+        "tests.conftest.ROOT",
+    ]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import RuleError, load_game
+from companion.games.base import RuleError
 from companion.games.letter_games import syllable_starts
+from companion.games.registry import load_game
 from companion.records import Event
 from companion.words.solver import Referee
+from tests.helpers import push
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 
@@ -20,11 +22,6 @@ def start(referee: Referee, variant: str | None, **options: object):
     for player, letter in zip(PLAYERS, "ZAB", strict=True):  # Ann draws Z: nearest the end leads
         game.push(Event("first-draw", {"player": player, "letter": letter}))
     return game
-
-
-def push(game, *events: Event | str) -> None:
-    for event in events:
-        game.push(Event.from_text(event) if isinstance(event, str) else event)
 
 
 def lead(game, leader: str, words: dict[str, str]) -> None:

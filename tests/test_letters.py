@@ -38,5 +38,5 @@ def test_only_letters_a_to_z(text: str) -> None:
 def test_immutable_and_hashable() -> None:
     letters = Letters("abc")
     with pytest.raises(AttributeError):
-        letters.counts = (0,) * 26  # type: ignore[misc]
+        letters.counts = (0,) * 26  # type: ignore[misc]  # frozen: the assignment must fail
     assert {Letters("abc"), Letters("cab")} == {letters}

@@ -4,24 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import RuleError, load_game
+from companion.games.base import RuleError
 from companion.games.lexicon.crossword import Grid, GridError, parse_cells
 from companion.games.lexicon.engine import Lexicon
 from companion.games.lexicon.party import Party
 from companion.games.lexicon.solitaire_one import SolitaireOne
 from companion.games.lexicon.solitaire_two import SolitaireTwo, deal_two
+from companion.games.registry import load_game
 from companion.records import Event
 from companion.sets.cards import DECKS, deck, penalty, red_figure
 from companion.words.solver import Referee
+from tests.helpers import assert_refused, push
 
 # Nine words that use the 52 letter cards of the Parker pack exactly; laid out in play order,
 # layer by layer, they make a deal that can be completed (test_solitaire_one_completable_deal).
 PARTITION = ["rhymers", "proms", "squeezing", "winked", "cavie", "faltboat", "jowl", "thug", "calx"]
-
-
-def push(game: Lexicon, *texts: str) -> None:
-    for text in texts:
-        game.push(Event.from_text(text))
 
 
 def dealt(referee: Referee, players: list[str] | None = None, **options: object) -> Lexicon:
@@ -32,15 +29,6 @@ def dealt(referee: Referee, players: list[str] | None = None, **options: object)
         game.push(Event("cut", {"player": p, "card": card}))
     push(game, "deal exposed=Q")
     return game
-
-
-def refused(game: Lexicon, event: Event, rule: str, message: str = "") -> None:
-    before = game.state()
-    with pytest.raises(RuleError) as error:
-        game.push(event)
-    assert error.value.rule.startswith(rule), error.value.rule
-    assert message in str(error.value)
-    assert game.state() == before
 
 
 def test_decks_and_red_figures() -> None:
@@ -68,7 +56,7 @@ def test_dealing_ten_cards_and_the_left_of_the_dealer_begins(referee: Referee) -
 
 def test_a_play_a_complete_word(referee: Referee) -> None:
     game = dealt(referee)
-    refused(game, Event.from_text("word player=Ann word=CAT"), "lexicon play", "Ben's turn")
+    assert_refused(game, "word player=Ann word=CAT", "lexicon play", "Ben's turn")
     push(game, "word player=Ben word=CAT")
     assert game.table == ["CAT"] and game.hands["Ben"] == 7 and game.turn == "Cat"
 
@@ -102,7 +90,7 @@ def test_c_insert_without_disturbing_the_order(referee: Referee, old: str, new: 
         game.push(event)
         assert game.table == [new] and game.hands["Cat"] == 10 - (len(new) - len(old))
     else:
-        refused(game, event, "lexicon play (c)", "in order")
+        assert_refused(game, event, "lexicon play (c)", "in order")
 
 
 def test_d_exchange_cards_for_letters_of_a_word_that_stays_a_word(referee: Referee) -> None:
@@ -114,7 +102,7 @@ def test_d_exchange_cards_for_letters_of_a_word_that_stays_a_word(referee: Refer
 def test_masters_stand_for_any_letter_and_stay_so(referee: Referee) -> None:
     game = dealt(referee)
     push(game, "word player=Ben word=MeN")  # a master as the E
-    refused(game, Event.from_text("exchange player=Cat word=MeN new=MAN"), "lexicon master cards")
+    assert_refused(game, "exchange player=Cat word=MeN new=MAN", "lexicon master cards")
     push(game, "insert player=Cat word=MeN new=MeNU")
     assert game.table == ["MeNU"]
 
@@ -132,7 +120,7 @@ def test_a_round_ends_when_a_hand_is_empty_and_red_figures_are_counted(referee: 
     game = dealt(referee, ["Ann", "Ben"])
     push(game, "word player=Ben word=ABSOLUTELY")
     assert game.out == "Ben" and not game.playing
-    refused(game, Event("reveal", {"hands": ["Ann:ABCDEFGHI"]}), "lexicon object", "holds 10 cards")
+    assert_refused(game, Event("reveal", {"hands": ["Ann:ABCDEFGHI"]}), "lexicon object", "holds 10 cards")
     game.push(Event("reveal", {"hands": ["Ann:ABCDEFGHI*"]}))
     assert game.scores == {"Ann": penalty("ABCDEFGHI*"), "Ben": 0}
     push(game, "deal exposed=E")
@@ -260,7 +248,7 @@ def test_party_a_spelling_mistake_costs_only_the_turn(referee: Referee) -> None:
 def test_party_an_undetected_mistake_stands(referee: Referee) -> None:
     game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
     push(game, "word player=Ben word=XQZT", "discard player=Cat card=A take=blind")
-    refused(game, Event.from_text("challenge player=Dan"), "lexicon challenges")
+    assert_refused(game, "challenge player=Dan", "lexicon challenges")
     assert game.table == ["XQZT"]
 
 
@@ -311,12 +299,12 @@ def test_solitaire_two_deal_is_seven_piles_and_the_nest() -> None:
     assert [len(p) for p in piles] == [1, 2, 3, 4, 5, 6, 7] and len(nest) == 52 - 28
 
 
-def test_solitaire_two_completable_deal_is_solved_and_replays() -> None:
+def test_solitaire_two_completable_deal_is_solved_and_replays(standard_referee: Referee) -> None:
     piles, nest = deal_two(2)
     solution = SolitaireTwo(piles, nest).solve()
     assert solution.completable is True and solution.hint == solution.words[0]
     setup = Event("game", {"game": "lexicon", "variant": "solitaire-2", "players": ["Ann"]})
-    game = load_game([setup], Referee.default("standard"))
+    game = load_game([setup], standard_referee)
     game.push(Event("deal", {"piles": piles, "nest": nest}))
     for move in solution.words:  # the solver's moves are the record's events
         game.push(Event.from_text(move, lists=("piles",)))

@@ -6,17 +6,13 @@ import random
 
 import pytest
 
-from companion.games.base import RuleError
+from companion.errors import RuleError
 from companion.games.not_scrabble import NotScrabble
-from companion.records import Event, RecordError
+from companion.records import Event
 from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.solver import Referee
-
-
-def push(game: NotScrabble, *texts: str) -> None:
-    for text in texts:
-        game.push(Event.from_text(text))
+from tests.helpers import assert_refused, push
 
 
 def started(referee: Referee, tiles: str = "camera", letters: str = "") -> NotScrabble:
@@ -28,20 +24,11 @@ def started(referee: Referee, tiles: str = "camera", letters: str = "") -> NotSc
     return game
 
 
-def assert_refused(game: NotScrabble, text: str, rule: str, message: str = "") -> None:
-    before = game.state()
-    with pytest.raises(RuleError) as error:
-        game.push(Event.from_text(text))
-    assert error.value.rule == f"not-scrabble {rule}"
-    assert message in str(error.value)
-    assert game.state() == before  # an illegal move changes nothing
-
-
 def test_rule_01_nearest_the_start_of_the_alphabet_goes_first(referee: Referee) -> None:
     game = NotScrabble.new(referee, ["Ann", "Ben", "Cat"])
     push(game, "first-draw player=Ann letter=M", "first-draw player=Ben letter=C", "first-draw player=Cat letter=C")
     assert game.first is None and game.first_draw.drawing == ["Ben", "Cat"]  # a tie: those two draw again
-    assert_refused(game, "first-draw player=Ann letter=B", "01", "does not draw")
+    assert_refused(game, "first-draw player=Ann letter=B", "not-scrabble 01", "does not draw")
     push(game, "first-draw player=Ben letter=T", "first-draw player=Cat letter=E")
     assert game.first == game.turn == "Cat"
     assert len(game.bag) == 98  # the letters drawn for first player go back in the bag
@@ -49,17 +36,30 @@ def test_rule_01_nearest_the_start_of_the_alphabet_goes_first(referee: Referee) 
 
 def test_rule_02_the_bag_holder_draws_and_the_bag_passes_left(referee: Referee) -> None:
     game = started(referee, tiles="scrabble")
-    assert_refused(game, "draw player=Ben letter=E", "02", "Ann has the bag")
+    assert_refused(game, "draw player=Ben letter=E", "not-scrabble 02", "Ann has the bag")
     push(game, "draw player=Ann letter=E")
     assert game.turn == "Ben" and str(game.pool) == "E" and len(game.bag) == 97
     push(game, "draw player=Ben letter=Z")
-    assert_refused(game, "draw player=Cat letter=Z", "13", "no Z left")  # one Z in a Scrabble set
+    assert_refused(game, "draw player=Cat letter=Z", "not-scrabble 13", "no Z left")  # one Z in a Scrabble set
 
 
-def test_rule_13_no_blanks(referee: Referee) -> None:
-    game = started(referee)
-    with pytest.raises(RecordError, match="not one letter"):
-        game.push(Event.from_text("draw player=Ann letter=?"))
+@pytest.mark.parametrize("tiles", ["scrabble", "camera"])
+def test_rule_13_blank_tiles_are_not_used(referee: Referee, tiles: str) -> None:
+    """Rule 13: "Blank tiles are not used." A blank drawn (first or in play) is refused and changes
+    nothing; the counted bag is a Scrabble set's 100 tiles less its 2 blanks, every one a letter."""
+    before_play, game = NotScrabble.new(referee, ["Ann", "Ben", "Cat"], tiles=tiles), started(referee, tiles=tiles)
+    for played, kind in [(before_play, "first-draw"), (game, "draw")]:
+        for blank in ("?", "_", "blank"):
+            before = (played.state(), list(played.events))
+            with pytest.raises(RuleError, match=r"blank tiles are not used \[not-scrabble 13\]"):
+                played.push(Event.from_text(f"{kind} player=Ann letter={blank}"))
+            assert (played.state(), list(played.events)) == before
+    if tiles == "scrabble":
+        assert game.state()["bag"] == 100 - 2
+        for letter in str(game.bag):  # the whole bag, tile by tile: 98 letters and nothing else
+            push(game, f"draw player={game.turn} letter={letter}")
+        assert game.state()["bag"] == 0 and len(game.pool) == 98
+        assert_refused(game, f"draw player={game.turn} letter=E", "not-scrabble 22", "the bag is empty")
 
 
 def test_rules_04_and_05_a_word_from_the_centre_goes_to_whoever_called_it(referee: Referee) -> None:
@@ -70,18 +70,18 @@ def test_rules_04_and_05_a_word_from_the_centre_goes_to_whoever_called_it(refere
 
 def test_rule_16_fewer_than_three_letters_is_disallowed(referee: Referee) -> None:
     game = started(referee, letters="QI")
-    assert_refused(game, "claim player=Ann word=QI", "15", "too short")
+    assert_refused(game, "claim player=Ann word=QI", "not-scrabble 15", "too short")
 
 
 @pytest.mark.parametrize("word", ["GLIDR", "NASA"])
 def test_rules_15_to_19_only_dictionary_words(referee: Referee, word: str) -> None:
     game = started(referee, letters="GLIDRNASA")
-    assert_refused(game, f"claim player=Ann word={word}", "15", "not in the dictionary")
+    assert_refused(game, f"claim player=Ann word={word}", "not-scrabble 15", "not in the dictionary")
 
 
 def test_rule_04_letters_must_be_on_the_table(referee: Referee) -> None:
     game = started(referee, letters="RID")
-    assert_refused(game, "claim player=Ann word=RIDE", "04", "lacks: E")
+    assert_refused(game, "claim player=Ann word=RIDE", "not-scrabble 04", "lacks: E")
 
 
 def test_rules_08_and_09_ride_plus_l_and_g_is_glider(referee: Referee) -> None:
@@ -100,19 +100,19 @@ def test_rule_08_one_may_steal_ones_own_word(referee: Referee) -> None:
 
 def test_rule_08_the_stolen_word_must_be_there(referee: Referee) -> None:
     game = started(referee, letters="RIDELG")
-    assert_refused(game, "claim player=Ann word=GLIDER from=Ben:RIDE", "08", "Ben has no word RIDE")
+    assert_refused(game, "claim player=Ann word=GLIDER from=Ben:RIDE", "not-scrabble 08", "Ben has no word RIDE")
 
 
 def test_rule_10_no_steal_by_rearranging_alone(referee: Referee) -> None:
     game = started(referee, letters="ACT")
     push(game, "claim player=Ben word=ACT")
-    assert_refused(game, "claim player=Ann word=CAT from=Ben:ACT", "10", "at least one pool letter")
+    assert_refused(game, "claim player=Ann word=CAT from=Ben:ACT", "not-scrabble 10", "at least one pool letter")
 
 
 def test_rules_11_and_12_tease_teaser_eaters(referee: Referee) -> None:
     game = started(referee, letters="TEASER")
     push(game, "claim player=Ben word=TEASE")
-    assert_refused(game, "claim player=Ann word=TEASER from=Ben:TEASE", "11", "same stem")
+    assert_refused(game, "claim player=Ann word=TEASER from=Ben:TEASE", "not-scrabble 11", "same stem")
     push(game, "claim player=Ann word=EATERS from=Ben:TEASE")
     assert game.words["Ann"] == ["eaters"]
 
@@ -121,7 +121,7 @@ def test_rules_11_and_12_tease_teaser_eaters(referee: Referee) -> None:
 def test_rule_11_no_derivative_of_the_same_word(referee: Referee, old: str, new: str, added: str) -> None:
     game = started(referee, letters=old + added)
     push(game, f"claim player=Ben word={old}")
-    assert_refused(game, f"claim player=Ann word={new} from=Ben:{old}", "11", "same stem")
+    assert_refused(game, f"claim player=Ann word={new} from=Ben:{old}", "not-scrabble 11", "same stem")
 
 
 def test_a_referee_ruling_overrides_the_judge_for_this_game(referee: Referee) -> None:
@@ -131,14 +131,14 @@ def test_a_referee_ruling_overrides_the_judge_for_this_game(referee: Referee) ->
     assert game.words["Ann"] == ["teaser"]
     game.pop()
     game.pop()  # the ruling is undone with its event
-    assert_refused(game, "claim player=Ann word=TEASER from=Ben:TEASE", "11")
+    assert_refused(game, "claim player=Ann word=TEASER from=Ben:TEASE", "not-scrabble 11")
 
 
 def test_rule_07_a_false_call_silences_the_caller_for_two_letters(referee: Referee) -> None:
     game = started(referee, letters="RID")
     push(game, "false-call player=Ben word=RIDE")
     push(game, f"draw player={game.turn} letter=E")
-    assert_refused(game, "claim player=Ben word=RIDE", "07", "until 1 more letter")
+    assert_refused(game, "claim player=Ben word=RIDE", "not-scrabble 07", "until 1 more letter")
     push(game, f"draw player={game.turn} letter=S")
     push(game, "claim player=Ben word=RIDES")
     assert game.words["Ben"] == ["rides"]
@@ -154,14 +154,14 @@ def test_rule_14_every_letter_counts_the_same(referee: Referee) -> None:
 
 def test_rule_22_the_end_needs_an_empty_bag_and_no_word_left(referee: Referee) -> None:
     counted = started(referee, tiles="scrabble", letters="RIDE")
-    assert_refused(counted, "end reason=no-words", "22", "still in the bag")
+    assert_refused(counted, "end reason=no-words", "not-scrabble 22", "still in the bag")
     game = started(referee, letters="RIDE")
-    assert_refused(game, "end reason=no-words", "22", "can still be formed")
+    assert_refused(game, "end reason=no-words", "not-scrabble 22", "can still be formed")
     push(game, "claim player=Cat word=RIDE", f"draw player={game.turn} letter=Q")
     push(game, "end reason=no-words")  # Q alone makes nothing, and no steal adds just a Q to RIDE
     assert game.over
     assert game.standings()[0].player == "Cat"  # the player with the most letters wins
-    assert_refused(game, "draw player=Cat letter=E", "22", "over")
+    assert_refused(game, "draw player=Cat letter=E", "not-scrabble 22", "over")
 
 
 def test_rule_22_players_may_agree_to_end_early(referee: Referee) -> None:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from companion.games.registry import load_game
 from companion.records import Event, RecordError, effective, read_jsonl, write_jsonl
-from tests.conftest import ROOT
-
-WORDTABLE = str(Path(sys.executable).parent / "wordtable")
+from companion.words.solver import Referee
+from tests.helpers import ROOT, wordtable, wordtable_json
 
 
 def doc_examples() -> list[tuple[str, list[dict]]]:
@@ -29,9 +27,7 @@ def doc_examples() -> list[tuple[str, list[dict]]]:
 def test_replay_of_each_doc_example_prints_the_doc_standings(tmp_path: Path, record: str, expected: list) -> None:
     path = tmp_path / "game.jsonl"
     path.write_text(record)
-    result = subprocess.run([WORDTABLE, "replay", str(path), "--json"], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    answer = json.loads(result.stdout)
+    answer = wordtable_json("replay", str(path))
     assert answer["game"] == json.loads(record.splitlines()[0])["game"]
     assert [{"player": s["player"], "score": s["score"]} for s in answer["standings"]] == expected
 
@@ -89,16 +85,19 @@ def test_replay_of_an_illegal_record_is_one_line(tmp_path: Path) -> None:
         '{"type": "game", "game": "not-scrabble", "players": ["Ann", "Ben"]}\n'
         '{"type": "draw", "player": "Ann", "letter": "E"}\n'
     )
-    result = subprocess.run([WORDTABLE, "replay", str(path)], capture_output=True, text=True, timeout=120)
+    result = wordtable("replay", str(path))
     assert result.returncode == 2
     assert result.stderr.strip() == "wordtable: draw for first player before play begins [not-scrabble 01]"
 
 
 @pytest.mark.parametrize(("record", "expected"), doc_examples())
-def test_every_engine_has_a_state_to_show(record: str, expected: list) -> None:
-    from companion.games.base import load_game
-    from companion.words.solver import Referee
-
-    game = load_game([Event.from_json(line) for line in record.splitlines()], Referee.default("standard"))
+def test_every_engine_has_a_state_to_show(
+    record: str, expected: list, referee: Referee, standard_referee: Referee
+) -> None:
+    """In process, as the dashboard shows it: each doc example's state has the doc's standings."""
+    events = [Event.from_json(line) for line in record.splitlines()]
+    size = events[0].get("dictionary", "large")  # as `wordtable replay`: the record's own, else large
+    game = load_game(events, {"large": referee, "standard": standard_referee}[size])
     state = game.state()
     assert state["game"] == game.name and isinstance(state["over"], bool)
+    assert [{"player": s["player"], "score": s["score"]} for s in state["standings"]] == expected

@@ -11,7 +11,7 @@ from lemminflect import getAllInflections
 from companion.words.letters import Letters
 from companion.words.overrides import OverrideStore
 from companion.words.stems import StemJudge, Verdict, default_links, judge
-from tests.conftest import ROOT, need_shared
+from tests.helpers import ROOT, need_shared
 
 CODES = {"S": Verdict.SAME, "D": Verdict.DIFFERENT, "N": Verdict.NOT_A_STEAL}
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.base import RuleError, load_game
+from companion.games.base import RuleError
+from companion.games.registry import load_game
 from companion.records import Event, RecordError
 from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.solver import Referee
-from tests.conftest import ROOT
 from tests.game_worker import script
+from tests.helpers import ROOT
 
 WORKER = [sys.executable, str(ROOT / "tests" / "game_worker.py")]
 
@@ -75,7 +76,7 @@ def test_undo_is_an_appended_event_and_replays(tmp_path: Path, referee: Referee)
     assert load_game(stored, referee).events == session.game.events
 
 
-def test_resume_after_kill_loses_no_acknowledged_event(tmp_path: Path) -> None:
+def test_resume_after_kill_loses_no_acknowledged_event(tmp_path: Path, standard_referee: Referee) -> None:
     """SIGKILL the process at random points of a game; every acknowledged event survives, and the
     game resumes where it was."""
     db = tmp_path / "table.sqlite3"
@@ -100,7 +101,7 @@ def test_resume_after_kill_loses_no_acknowledged_event(tmp_path: Path) -> None:
     assert finished.returncode == 0, finished.stderr
     stored = EventStore(db).events(1)
     assert stored == script()[: len(stored)] and len(stored) >= acked + 10
-    game = load_game(stored, Referee.default("standard"))
+    game = load_game(stored, standard_referee)  # the worker's dictionary
     claims = sum(e.type == "claim" for e in stored)
     assert sum(s.score for s in game.standings()) == 4 * claims
 

@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.helpers import ROOT, skip_or_fail
 
 DATA = ROOT / "companion" / "data"
 
 
 def need_system_path(path: str, package: str) -> None:
     if not Path(path).exists():
-        message = f"{path} is absent: install Debian's {package} (make does it)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        skip_or_fail(f"{path} is absent: install Debian's {package} (make does it)")
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.conftest import need_shared
+from tests.helpers import need_shared
 from vision.datasets import bananagrams, boggle, match
 from vision.glyphs import GlyphReader
 from vision.pieces import find_pieces

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.table.store import EventStore
-from companion.words.solver import Referee
 from vision.sources import FolderSource, SourceError
 from web import create_app
 from web.camera import CameraFeed
@@ -47,22 +45,17 @@ def test_a_camera_that_goes_away_is_reported_not_fatal() -> None:
         feed.answer(0, "A")
 
 
-def test_the_demo_table(tmp_path: Path, referee: Referee) -> None:
+def test_the_demo_table(tmp_path: Path, services: Services) -> None:
     """What `make run` starts: a game, a replayed camera, the simulated buzzer box."""
-    services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
-    app = create_app({"TESTING": True}, services)
-    try:
-        game = demo_services(services, tmp_path, fps=20)
-        client = app.test_client()
-        deadline = time.monotonic() + 60
-        while client.get("/api/camera").json.get("frames", 0) < 1 and time.monotonic() < deadline:
-            time.sleep(0.1)
-        camera = client.get("/api/camera").json
-        assert camera["running"] and camera["frames"] >= 1 and camera["items"]
-        assert client.get("/api/camera/frame.jpg").status_code == 200
-        state = client.get(f"/api/sessions/{game}").json["state"]
-        assert state["standings"][0]["player"] == "Ann"  # RIDE is hers
-        assert client.get(f"/game/{game}/table").status_code == 200
-        assert game in services.desks
-    finally:
-        services.close()
+    client = create_app({"TESTING": True}, services).test_client()
+    game = demo_services(services, tmp_path, fps=20)
+    deadline = time.monotonic() + 60
+    while client.get("/api/camera").json.get("frames", 0) < 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    camera = client.get("/api/camera").json
+    assert camera["running"] and camera["frames"] >= 1 and camera["items"]
+    assert client.get("/api/camera/frame.jpg").status_code == 200
+    state = client.get(f"/api/sessions/{game}").json["state"]
+    assert state["standings"][0]["player"] == "Ann"  # RIDE is hers
+    assert client.get(f"/game/{game}/table").status_code == 200
+    assert game in services.desks

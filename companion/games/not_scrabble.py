@@ -41,8 +41,13 @@ RULES = WordRules("Not Scrabble", 3, TakeKind.STEAL)
 LOCKOUT_DRAWS = 2  # rule 07: "not allowed to say anything until two more letters have been drawn"
 
 
+BLANKS = ("?", "_", "blank")  # how a blank tile is written, or read by the camera
+
+
 def _letter(value: object) -> str:
     text = str(value).lower()
+    if text in BLANKS:
+        raise RuleError("not-scrabble 13", "blank tiles are not used")
     if len(text) != 1 or not ("a" <= text <= "z"):
         raise RecordError(f"{value!r} is not one letter A-Z")
     return text

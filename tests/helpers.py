@@ -1,0 +1,71 @@
+"""Plain helpers the test modules share (fixtures live in conftest.py): where things are, skipping
+what a clone lacks, playing and refusing events, and running the installed `wordtable` command.
+
+Not a test module: pytest collects nothing here. Benchmarks import the harness modules next to it
+(buzzsim, browser, dashload, baselines), never a test_ module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.base import Game, RuleError
+from companion.records import Event
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+WORDTABLE = str(Path(sys.executable).parent / "wordtable")
+
+
+def skip_or_fail(reason: str) -> None:
+    """Something the test needs is missing: skipped with ``reason`` in a user's clone, a failure in CI."""
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def need_shared(relative: str) -> Path:
+    """A file under ../shared (it comes with the project's shared folder, not with a clone)."""
+    path = SHARED / relative
+    if not path.exists():
+        skip_or_fail(f"{path} is absent: it comes with the project's shared folder, not with a clone")
+    return path
+
+
+def push(game: Game, *events: Event | str) -> None:
+    """Play each event on ``game``: an :class:`Event`, or its text form (``draw player=Ann letter=E``)."""
+    for event in events:
+        game.push(Event.from_text(event) if isinstance(event, str) else event)
+
+
+def assert_refused(game: Game, event: Event | str, rule: str, message: str = "") -> RuleError:
+    """``event`` is refused under exactly ``rule`` (``not-scrabble 07``), with ``message`` in the
+    error, and the game is unchanged: an illegal move changes nothing."""
+    if isinstance(event, str):
+        event = Event.from_text(event)
+    before = (game.state(), list(game.events))
+    with pytest.raises(RuleError) as error:
+        game.push(event)
+    assert error.value.rule == rule, error.value
+    assert message in str(error.value), error.value
+    assert (game.state(), list(game.events)) == before
+    return error.value
+
+
+def wordtable(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """The installed `wordtable` command, run as a user runs it."""
+    return subprocess.run([WORDTABLE, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def wordtable_json(*args: str, timeout: float = 120) -> Any:
+    """`wordtable ARGS --json`: it must succeed; its answer, parsed."""
+    result = wordtable(*args, "--json", timeout=timeout)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
