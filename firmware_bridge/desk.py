@@ -1,19 +1,25 @@
-"""The buzzer desk: a box's presses, arbitrated, recorded in a Not Scrabble session.
+"""The buzzer desk: a box's presses, arbitrated, opening claims at a Not Scrabble table.
 
 Public API: :class:`BuzzerDesk`.
 
 It runs the link to the box (``firmware_bridge.link``) and the arbiter; each decision goes to the
-session as a ``buzz`` event (with the device times it used), and the box's LEDs show the winner
-and the players locked out by a false call (rule 07).
+table as a ``buzz`` event (with the device times it used) and then as a press for each player
+counted, in device-time order: the table opens their claims and settles them by rule 06 on the
+same device times, with the table's one "simultaneous" window (the arbiter's tie window is set
+from it). The box's LEDs show the first presser and the players locked out by a false call
+(rule 07). An error in one decision is logged and shown (:attr:`BuzzerDesk.error`); the desk
+goes on.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
 from typing import TypedDict, Unpack
 
+from companion.errors import WordtableError
 from companion.table.session import Session
 from firmware_bridge.arbitration import Arbiter, Decision
 from firmware_bridge.link import ButtonPress, BuzzerLink, LinkEvent
@@ -27,6 +33,9 @@ class _ArbiterOptions(TypedDict, total=False):
     cooldown_us: int
 
 
+log = logging.getLogger(__name__)
+
+
 class BuzzerDesk:
     """Link + arbiter + session. ``buttons`` maps button numbers to players."""
 
@@ -38,6 +47,7 @@ class BuzzerDesk:
         clock: Callable[[], float] = time.monotonic,
         **arbiter_options: Unpack[_ArbiterOptions],
     ) -> None:
+        arbiter_options.setdefault("tie_us", session.window_us)
         self.session = session
         self.buttons = buttons
         self.clock = clock
@@ -45,6 +55,8 @@ class BuzzerDesk:
         self.decisions: list[tuple[Decision, float]] = []  # (decision, host seconds from arrival to record)
         self.link = BuzzerLink(url, self._on_event, clock=clock)
         self.on_decision: Callable[[Decision], None] = lambda decision: None
+        #: The last error a decision met (None: all well).
+        self.error: str | None = None
         self._presses = threading.Condition()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._decide, name="buzzer desk", daemon=True)
@@ -62,8 +74,7 @@ class BuzzerDesk:
         self.link.stop()
 
     def locked_out(self, player: str) -> str | None:
-        locked_out = getattr(self.session.game, "locked_out", None)
-        return locked_out(player) if locked_out else None
+        return self.session.view_locked().get(player)
 
     def _on_event(self, event: LinkEvent) -> None:
         if isinstance(event, ButtonPress):
@@ -82,11 +93,24 @@ class BuzzerDesk:
                 decision = self.arbiter.poll(self.clock())
             if decision is None:
                 continue
-            self.session.record(decision.as_event())
-            if decision.order:
-                self.decisions.append((decision, self.clock() - decision.order[0].host_time))
-            self.show(decision.winner)
+            try:
+                self._open_claims(decision)
+            except WordtableError as error:  # the table refused (a finished game, say): shown, not fatal
+                self.error = str(error)
+                log.warning("buzzer desk: %s", error)
+            except Exception as error:  # a bug or a storage failure: logged, and the desk goes on
+                self.error = f"{type(error).__name__}: {error}"
+                log.exception("buzzer desk: a decision failed")
             self.on_decision(decision)
+
+    def _open_claims(self, decision: Decision) -> None:
+        self.session.record(decision.as_event())
+        for buzz in decision.order:
+            self.session.press(buzz.player, buzz.t_us)
+        if decision.order:
+            self.decisions.append((decision, self.clock() - decision.order[0].host_time))
+        self.error = None
+        self.show(decision.order[0].player if decision.order else None)
 
     def show(self, winner: str | None = None) -> None:
         """LEDs: the winner's, and those of the players locked out."""

@@ -27,6 +27,8 @@ import cv2
 import numpy as np
 
 from companion.errors import InvalidInputError
+from companion.sets.dice import DICE
+from companion.table.seen import Seen, Unsure
 from companion.words.letters import Letters
 from vision.reading import Item
 
@@ -158,6 +160,19 @@ class TableView:
         item.letter, item.confidence, item.accepted, item.alternatives = letter, 1.0, True, ()
         self.words = [Word("".join(self.items[i].letter for i in w.items), w.items, w.direction) for w in self.words]
         return item
+
+    def seen(self, kind: str = "tiles") -> Seen:
+        """What the table shows, for the referee (``companion.table.seen``): the pool's letters, each
+        zone's words, the nine dice in die order, and the reads nobody is sure of yet."""
+        where = {i: self._zone_of(n) or "table" for n, w in enumerate(self.words) for i in w.items}
+        unsure = tuple(Unsure(where.get(i, "pool"), (item.letter, *item.alternatives), "not sure")
+                       for i, item in enumerate(self.items) if not item.accepted)  # fmt: skip
+        if kind == "dice":
+            by_die = {item.die: item.letter for item in self.items if item.die}
+            faces = "".join(by_die.get(die.colour, "") for die in DICE)
+            return Seen(dice=faces if len(faces) == len(DICE) else None, unsure=unsure)
+        words = tuple((self._zone_of(n) or "table", w.text) for n, w in enumerate(self.words))
+        return Seen(pool="".join(self.items[i].letter for i in self.pool), words=words, unsure=unsure)
 
     def as_dict(self) -> dict[str, object]:
         return {

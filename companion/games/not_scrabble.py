@@ -39,6 +39,11 @@ from companion.words.solver import FindResult, Referee, TakeCheck
 
 RULES = WordRules("Not Scrabble", 3, TakeKind.STEAL)
 LOCKOUT_DRAWS = 2  # rule 07: "not allowed to say anything until two more letters have been drawn"
+# Rule 06 "simultaneously", on the buzzer box's clock: presses this close are one call. A shout
+# takes people a few hundred milliseconds and two players who react to the same letter press
+# within about a quarter of a second of each other (docs/records.md); a table may set its own.
+DEFAULT_WINDOW_MS = 250
+MAX_WINDOW_MS = 2000
 
 
 BLANKS = ("?", "_", "blank")  # how a blank tile is written, or read by the camera
@@ -65,6 +70,7 @@ class NotScrabble(Game):
         "draw": "_draw",
         "claim": "_claim",
         "false-call": "_false_call",
+        "refused-call": "_refused_call",
         "rock-paper-scissors": "_rock_paper_scissors",
         "simultaneous": "_simultaneous",
         "buzz": "_buzz",
@@ -78,6 +84,9 @@ class NotScrabble(Game):
         return super().new(referee, players, tiles=tiles, **options)
 
     def reset(self) -> None:
+        window = self.setup.get("window_ms", DEFAULT_WINDOW_MS)
+        if not isinstance(window, int) or isinstance(window, bool) or not 0 <= window <= MAX_WINDOW_MS:
+            raise RecordError(f"window_ms: whole milliseconds from 0 to {MAX_WINDOW_MS} (rule 06 'simultaneously')")
         self.counted_bag = self.setup.get("tiles", "scrabble") == "scrabble"
         self.bag: Letters = SCRABBLE_NO_BLANKS if self.counted_bag else Letters()
         self.pool = Letters()
@@ -172,6 +181,11 @@ class NotScrabble(Game):
         """Rule 07: "If you call out a word that isn't there, then you miss a turn"."""
         player = self.player(event["player"])
         self.locked_until[player] = self.drawn + LOCKOUT_DRAWS
+
+    def _refused_call(self, event: Event) -> None:
+        """A word that is on the table but may not be claimed (rules 10, 11): refused, no penalty
+        (rule 07 punishes only "a word that isn't there"). A record, with its reason."""
+        self.player(event["player"])
 
     def _rock_paper_scissors(self, event: Event) -> None:
         """Rule 06: equal-length simultaneous shouts. Recorded with ``method`` played or drawn."""

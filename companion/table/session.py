@@ -1,14 +1,20 @@
-"""The session: the one place that turns what happens at the table into engine moves.
+"""The table: the one door to a game for the dashboard, the camera and the buzzers.
 
-Public API: :class:`Session`.
+Public API: :class:`Session`, :class:`Press`.
 
-The camera (letters seen), the buzzer bridge (shouts with device timestamps), the dashboard and
-the command line (claims, plays, rulings, undo) all call a :class:`Session`; nothing else
-touches the engines. Every move is checked by the engine, then committed to the event store,
-and only then acknowledged (returned). If the commit fails the engine is rolled back, so the
-engine and the store never disagree. The clock and the random source (for a drawn
-rock-paper-scissors) are injected, so tests are exact.
+Commands go in: a person's action (:meth:`Session.record`, :meth:`~Session.undo`,
+:meth:`~Session.ruling`), a camera observation (:meth:`~Session.observe`, a stable
+:class:`~companion.table.seen.Seen`), a buzzer press with its device time (:meth:`~Session.press`)
+and the word the player then said (:meth:`~Session.say`). Events and a read model come out
+(:meth:`~Session.view`: the state, what the table part adds, the legal actions, the open claim,
+the camera's question or the difference it found, who is locked out; :meth:`~Session.history`:
+the standings after every event). Nothing else touches the engines.
 
+Every move is checked by the engine, then committed to the event store, and only then
+acknowledged (returned). If the commit fails the engine is rolled back, so the engine and the
+store never disagree. The clock and the random source (for a drawn rock-paper-scissors) are
+injected, so tests are exact. What each game means at the table (its camera reading, its
+actions) is in its part, ``companion.table.games``; Not Scrabble's shouts are settled here.
 >>> from companion.words.solver import Referee
 >>> from companion.table.store import EventStore
 >>> from companion.records import Event
@@ -30,19 +36,36 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import InvalidInputError
 from companion.games.base import Game, RuleError
-from companion.games.not_scrabble import NotScrabble
+from companion.games.not_scrabble import DEFAULT_WINDOW_MS, NotScrabble
 from companion.games.registry import load_game
-from companion.records import Event, RecordError
+from companion.records import Event, RecordError, effective
+from companion.table.games import TablePart, part_for
+from companion.table.seen import ACCEPT, Question, Seen
 from companion.table.shouts import Shout, rank_group, simultaneous_groups
 from companion.table.store import EventStore
 from companion.words.letters import LetterError, Letters
 from companion.words.solver import Referee
 
-DEFAULT_WINDOW_MS = 250  # Not Scrabble rule 06 "simultaneously": a table may set its own window
+__all__ = ["DEFAULT_WINDOW_MS", "Press", "Session"]
+#: Rules that refuse a word that is on the table (a steal of the same stem, a mere rearrangement):
+#: the call is refused, with no penalty; rule 07 punishes only "a word that isn't there".
+THERE_BUT_REFUSED = ("not-scrabble 11", "not-scrabble 10")
+CHOICES = 8  # words offered for a claim
+
+
+@dataclass
+class Press:
+    """A buzzer press that opened a claim: who, when (device microseconds), and the word said."""
+
+    player: str
+    at_us: int
+    word: str | None = None
+    said: bool = False
 
 
 class Session:
@@ -71,6 +94,19 @@ class Session:
         self.lock = threading.RLock()
         #: Called with (number, event) after each event is committed (the dashboard's live feed).
         self.listeners: list[Callable[[int, Event], None]] = []
+        #: Called with no argument when the read model changes without an event (a press...).
+        self.watchers: list[Callable[[], None]] = []
+        self.part: TablePart = part_for(game)
+        #: Buzzer presses whose claims are open (Not Scrabble), in device-time order.
+        self.presses: list[Press] = []
+        #: The camera: its last stable view, a question for a person, a difference to resolve.
+        self.seen: Seen | None = None
+        self.question: Question | None = None
+        self.check: str | None = None
+        #: What happened last, for the screen: the event, or a refusal with its rule.
+        self.last: dict[str, Any] | None = None
+        self._history: list[dict[str, Any]] = []
+        self._note_standings(1)
 
     @classmethod
     def start(cls, store: EventStore, referee: Referee, setup: Event, **kwargs: Any) -> Session:
@@ -79,12 +115,30 @@ class Session:
 
     @classmethod
     def resume(cls, store: EventStore, game_id: int, referee: Referee, **kwargs: Any) -> Session:
-        """Rebuild a game from its stored events (after a restart or a crash)."""
-        return cls(store, game_id, load_game(store.events(game_id), referee), **kwargs)
+        """Rebuild a game from its stored events (after a restart or a crash), with its history."""
+        events = store.events(game_id)
+        session = cls(store, game_id, load_game(events[:1], referee), **kwargs)
+        for number, event in enumerate(events[1:], start=2):
+            if event.type == "undo":
+                session.game.undo_to(event["to"])
+            else:
+                session.game.push(event)
+            session._note_standings(number)
+        assert session.game.events == list(effective(events))
+        return session
 
     @property
     def window_us(self) -> int:
+        """Not Scrabble rule 06: presses within this many device microseconds are simultaneous."""
         return int(self.game.setup.get("window_ms", DEFAULT_WINDOW_MS)) * 1000
+
+    def _note_standings(self, number: int) -> None:
+        self._history.append({"n": number, "scores": {s.player: s.score for s in self.game.standings()}})
+
+    def history(self, after: int = 0) -> list[dict[str, Any]]:
+        """Each player's score after every stored event (``n``: its number), for the chart."""
+        with self.lock:
+            return [point for point in self._history if point["n"] > after]
 
     # -- recording -----------------------------------------------------------------------
 
@@ -99,7 +153,7 @@ class Session:
             except BaseException:
                 self.game.pop()
                 raise
-            self._tell(number, event)
+            self._committed(number, event)
             return number
 
     def undo(self, to: int | None = None) -> int:
@@ -116,10 +170,17 @@ class Session:
             except BaseException:
                 self.game.rebuild(before)
                 raise
-            self._tell(number, undo)
+            self._committed(number, undo)
+            # The table still shows what was undone: the camera waits until it matches again.
+            if self.seen is not None and not self.part.observe(self.seen).agrees:
+                self.check = "an event was undone: put the table back as the record shows, or read it again"
             return number
 
-    def _tell(self, number: int, event: Event) -> None:
+    def _committed(self, number: int, event: Event) -> None:
+        self._note_standings(number)
+        if self.question is not None and self.seen is not None:  # still a question after this event?
+            self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).question
+        self.last = {"n": number, "event": event.as_dict(), "text": event.to_text()}
         for listener in self.listeners:
             listener(number, event)
 
@@ -175,8 +236,11 @@ class Session:
         self.record(Event("rock-paper-scissors", {"players": players, "winner": winner, "method": method}))
         shout = next(s for s in self.awaiting if s.player == winner)
         self.awaiting = []
-        events = [self._settle_one(shout)]
-        return [e for e in events if e is not None] + self._continue()
+        settled = [e for e in [self._settle_one(shout)] if e is not None] + self._continue()
+        if not self.awaiting and self.pending:  # calls made while the players played
+            settled += self.settle()
+        self._changed()
+        return settled
 
     def _continue(self) -> list[Event]:
         events: list[Event] = []
@@ -205,7 +269,9 @@ class Session:
         return events
 
     def _settle_one(self, shout: Shout) -> Event | None:
-        """Claim the shouted word, or record a false call (rule 07) when it was never there."""
+        """Claim the shouted word; or refuse it, with the real reason: a false call (rule 07) only
+        when the word was never there, a refused call with no penalty when it is there but may not
+        be taken (rules 10, 11)."""
         game = self._shouting(self.game)
         if game.locked_out(shout.player):
             return None  # rule 07: a locked-out player's shout is not heard
@@ -216,8 +282,11 @@ class Session:
         # Letters taken by an earlier shout of this batch make a shout late, not false.
         if self._before is not None and self._claim_event(self._before, shout) is not None:
             return None
-        reason = self._why_not(shout)
-        event = Event("false-call", {"player": shout.player, "word": shout.word.upper(), "reason": reason})
+        fault = self._fault(game, shout)
+        there = fault.rule in THERE_BUT_REFUSED
+        event = Event("refused-call" if there else "false-call",
+                      {"player": shout.player, "word": shout.word.upper(), "reason": fault.message,
+                       "rule": fault.rule if there else "not-scrabble 07", "because": fault.rule})  # fmt: skip
         self.record(event)
         return event
 
@@ -246,12 +315,201 @@ class Session:
             )
         return None
 
-    def _why_not(self, shout: Shout) -> str:
-        try:
-            self._shouting(self.game).claim_check(shout.player, shout.word, shout.source)
-        except (RuleError, RecordError) as error:
-            return str(error)
-        return "not there"
+    @classmethod
+    def _fault(cls, game: Game, shout: Shout) -> RuleError:
+        """Why no claim of the shout is legal: the refusal of a word that is there (same stem,
+        nothing added) wins over "the letters are not there", which any other source gives."""
+        shouting = cls._shouting(game)
+        sources: list[str | None] = [shout.source] if shout.source else [None]
+        if not shout.source:
+            sources += [f"{p}:{w.upper()}" for p, words in shouting.words.items() for w in words]
+        faults: list[RuleError] = []
+        for source in sources:
+            try:
+                shouting.claim_check(shout.player, shout.word, source)
+            except RuleError as error:
+                faults.append(error)
+        for rule in THERE_BUT_REFUSED:
+            found = next((f for f in faults if f.rule == rule), None)
+            if found is not None:
+                return found
+        return faults[0] if faults else RuleError("not-scrabble 07", f"{shout.word.upper()} is not there")
+
+    # -- buzzers: a press opens a claim, the word said settles it ----------------------
+
+    def press(self, player: str, at_us: int) -> Press | None:
+        """A buzzer press at device time ``at_us``: opens ``player``'s claim (rule 04). A player
+        silenced by a false call is refused (rule 07), and a second press while a claim is open
+        counts once. Returns the open press (None: refused)."""
+        with self.lock:
+            game = self._shouting(self.game)
+            game.player(player)
+            why = game.locked_out(player)
+            if why:
+                self.last = {"refused": f"{player} pressed: {why}", "rule": "not-scrabble 07", "player": player}
+                self._changed()
+                return None
+            if any(p.player == player and not p.said for p in self.presses):
+                return next(p for p in self.presses if p.player == player and not p.said)
+            press = Press(player, int(at_us))
+            self.presses.append(press)
+            self.presses.sort(key=lambda p: p.at_us)
+            self._changed()
+            return press
+
+    def say(self, player: str, word: str | None, source: str | None = None) -> list[Event]:
+        """The word ``player`` said after pressing (None: nothing, the claim is withdrawn). Once
+        every open press has its word, they are settled together: rule 06 by device time, the
+        longest word first, then rock-paper-scissors."""
+        with self.lock:
+            press = next((p for p in self.presses if p.player == player and not p.said), None)
+            if press is None:
+                raise InvalidInputError(f"{player} has no open claim: press the buzzer first")
+            if word is not None:
+                try:
+                    Letters(word)
+                except LetterError as error:
+                    raise InvalidInputError(f"{word!r}: {error}") from None
+            press.word, press.said = (word.lower() if word else None), True
+            if not all(p.said for p in self.presses):
+                self._changed()
+                return []
+            said, self.presses = self.presses, []
+            for done in said:
+                if done.word:
+                    self.pending.append(Shout(done.player, done.word, done.at_us, source if done is press else None))
+            # While rock-paper-scissors is played, later calls wait: they are settled after it.
+            events = self.settle() if self.pending and not self.awaiting else []
+            self._changed()
+            return events
+
+    def call(self, player: str, word: str, source: str | None = None) -> list[Event]:
+        """A called-out word typed in with no buzzer press: settled at once, on the table's clock."""
+        with self.lock:
+            self.shout(player, word, source=source)
+            events = self.settle()
+            self._changed()
+            return events
+
+    def prompt(self) -> dict[str, Any] | None:
+        """The open claims: who pressed, when, what each has said, and the words there are to
+        claim now (the solver's, longest first) to tap."""
+        if not self.presses:
+            return None
+        game = self._shouting(self.game)
+        found = game.legal_claims()
+        choices = [{"word": w.upper(), "from": None} for w in found.new]
+        choices += [{"word": s.new.upper(), "from": f"{game.owners(s.sources[0])[0]}:{s.sources[0].upper()}"}
+                    for s in found.steals]  # fmt: skip
+        choices.sort(key=lambda c: (-len(str(c["word"])), str(c["word"])))
+        first = self.presses[0].at_us
+        return {"presses": [{"player": p.player, "after_ms": round((p.at_us - first) / 1000, 1), "said": p.said,
+                             "word": p.word.upper() if p.word else None} for p in self.presses],
+                "choices": choices[:CHOICES], "window_ms": self.window_us // 1000}  # fmt: skip
+
+    # -- the camera ------------------------------------------------------------------------
+
+    def observe(self, seen: Seen) -> list[Event]:
+        """A stable camera view. Sure changes are recorded (a claim fills the player's open press);
+        an unsure one becomes a question; a table that the record cannot explain pauses the camera
+        (:attr:`check`) until it matches again or a person says to read it again."""
+        with self.lock:
+            self.seen = seen
+            pressed = [p.player for p in self.presses if not p.said]
+            reading = self.part.observe(seen, pressed)
+            if self.check is not None:
+                if reading.agrees:
+                    self.check = None
+                    self._changed()
+                return []
+            self.question = reading.question
+            if reading.difference is not None:
+                self.check = reading.difference
+            recorded: list[Event] = []
+            for proposal in reading.proposals:
+                if proposal.confidence < ACCEPT:
+                    break
+                event = proposal.event
+                if event.type == "claim" and event["player"] in pressed:
+                    recorded += self.say(event["player"], str(event["word"]), event.get("from"))
+                else:
+                    self.record(event)
+                    recorded.append(event)
+            self._changed()
+            return recorded
+
+    def read_again(self) -> list[Event]:
+        """A person says the table is right: clear the pause and read the last view again."""
+        with self.lock:
+            self.check = None
+            return self.observe(self.seen) if self.seen is not None else []
+
+    def answer(self, choice: int) -> list[Event]:
+        """A person answers the camera's question with the answer numbered ``choice``."""
+        with self.lock:
+            if self.question is None:
+                raise InvalidInputError("the camera has no question now")
+            if not 0 <= choice < len(self.question.answers):
+                raise InvalidInputError(f"answer: 0-{len(self.question.answers) - 1}")
+            label, events = self.question.answers[choice]
+            self.question = None
+            if not events:
+                self.check = f"{label}: the camera waits until the table matches the record"
+            for event in events:
+                self.record(event)
+            self._changed()
+            return list(events)
+
+    # -- the read model --------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """Everything a screen shows of this table, from one lock: the engine's state and what the
+        table part adds, the legal actions, the open claim, rock-paper-scissors to play, the
+        camera's question or difference, who is locked out, and what happened last."""
+        with self.lock:
+            game = self.game
+            return {
+                "id": self.game_id,
+                "title": game.title_for(game.variant),
+                "players": list(game.players),
+                "setup": game.setup.as_dict(),
+                "events": len(game.events),
+                "state": game.state(),
+                "table": self.part.read(),
+                "actions": [a.as_dict() for a in self.part.actions()],
+                "event_types": sorted(set(type(game).EVENTS) | {"ruling", "undo"}),
+                "buzzers": self.part.buzzers,
+                "locked": self.part.locked(),
+                "prompt": self.prompt() if self.part.buzzers else None,
+                "rock_paper_scissors": [s.player for s in self.awaiting],
+                "camera": {
+                    "seen": self.seen.as_dict() if self.seen else None,
+                    "check": self.check,
+                    "question": self.question.as_dict() if self.question else None,
+                },
+                "last": self.last,
+            }
+
+    def word_box(self, word: str, sources: list[str], pool: str) -> dict[str, Any]:
+        """The referee's word box for this game: its own word rules and its rulings."""
+        with self.lock:
+            game = self.game
+            answer: dict[str, Any] = {"word": word.upper(), "check": game.referee.dictionary.check(word.lower(),
+                                      game.rules).as_dict()}  # fmt: skip
+            if sources or pool:
+                take = game.referee.check_take(sources, word.lower(), Letters(pool), game.rules)
+                answer["take"] = take.as_dict()
+            return answer
+
+    def view_locked(self) -> dict[str, str]:
+        """Who may not claim now, and why (the buzzer box lights their LEDs)."""
+        with self.lock:
+            return self.part.locked()
+
+    def _changed(self) -> None:
+        """Tell the listeners that the read model changed with no event (a press, a question)."""
+        for listener in self.watchers:
+            listener()
 
     # -- turns (Dictionary, Please!) and the end ----------------------------------------
 

@@ -1,0 +1,101 @@
+"""Dictionary, Please! at the table: whose turn, the pool, each player's words with their stars and
+counters, the hands; the camera reads a turn's play.
+
+Public API: :class:`DictionaryPleaseTable`.
+
+What the camera's view means: on a player's turn, new words in that player's place, made of
+words that left the table (captured, lengthened, or two brought together) and of letters, are
+that player's ``play``. The hand the player laid down is worked out from the letters: what the
+words used beyond the old words, plus what the pool gained, less what it lost. A play that does
+not add up (a hand of the wrong size, words in another player's place) is a difference to resolve.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.dictionary_please import DictionaryPlease
+from companion.records import Event
+from companion.table.games.base import Action, TablePart
+from companion.table.seen import Proposal, Reading, Seen
+from companion.words.letters import Letters
+
+SURE = 0.9
+
+
+class DictionaryPleaseTable(TablePart):
+    engine = DictionaryPlease
+
+    def __init__(self, game: DictionaryPlease) -> None:
+        super().__init__(game)
+        self.game: DictionaryPlease = game
+
+    def read(self) -> dict[str, Any]:
+        game = self.game
+        return {"turn": game.turn, "hands": dict(game.hands)}
+
+    def actions(self) -> list[Action]:
+        game = self.game
+        if game.over:
+            return []
+        if game.turn is None:
+            return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",)) for p in game.players]
+        turn = {"player": game.turn}
+        return [Action("play", f"{game.turn} plays", turn, ("hand", "words")),
+                Action("pass", f"{game.turn} passes", turn),
+                Action("end", "end the game", {}, ("reason",))]  # fmt: skip
+
+    def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
+        game = self.game
+        player = game.turn
+        if player is None or game.over:
+            return Reading()
+        held = {p: [h.word for h in game.words[p]] for p in game.players}
+        new = [(p, w) for p in game.players for w in (Counter(seen.words_of(p)) - Counter(held[p])).elements()]
+        gone = [(p, w) for p in game.players for w in (Counter(held[p]) - Counter(seen.words_of(p))).elements()]
+        centre = seen.centre()
+        if not new and not gone:
+            if centre == game.pool:
+                return Reading()
+            return Reading(difference=f"the pool shows {str(centre).upper() or 'nothing'}, "
+                                      f"not {str(game.pool).upper() or 'nothing'}, and no word was played")  # fmt: skip
+        elsewhere = sorted({p for p, _ in new} - {player})
+        if elsewhere:
+            return Reading(difference=f"new words in front of {', '.join(elsewhere)} on {player}'s turn")
+        specs, used = _specs([w for _, w in new], gone)
+        if specs is None:
+            return Reading(difference=f"the words that left the table ({', '.join(w.upper() for _, w in gone)}) "
+                                      f"are not inside the new ones")  # fmt: skip
+        if not game.pool <= centre + used:
+            return Reading(difference=f"{str((centre + used).missing(game.pool)).upper()} left the pool unplayed")
+        hand = centre + used - game.pool
+        event = Event("play", {"player": player, "hand": str(hand).upper(), "words": specs, "by": "camera"})
+        try:
+            game.copy().push(event)
+        except RuleError as error:
+            return Reading(difference=f"{player}'s play as the camera sees it is refused: {error}")
+        return Reading(proposals=(Proposal(event, SURE, f"{player} played {' '.join(specs)}"),))
+
+
+def _specs(new: list[str], gone: list[tuple[str, str]]) -> tuple[list[str] | None, Letters]:
+    """Each new word with the old words inside it (``NEW<Owner:OLD``), and the letters added."""
+    left = list(gone)
+    specs: list[str] = []
+    used = Letters()
+    for word in sorted(new, key=len, reverse=True):
+        for size in (2, 1, 0):
+            match = next((c for c in combinations(left, size)
+                          if sum((Letters(w) for _, w in c), Letters()) <= Letters(word)), None)  # fmt: skip
+            if match is not None:
+                break
+        assert match is not None  # size 0 always matches
+        for source in match:
+            left.remove(source)
+        old = sum((Letters(w) for _, w in match), Letters())
+        used = used + (Letters(word) - old)
+        specs.append(word.upper() + ("<" + "+".join(f"{p}:{w.upper()}" for p, w in match) if match else ""))
+    return (None if left else specs), used

@@ -1,0 +1,358 @@
+"""The table loop through the session facade: camera views, buzzer presses and words said, questions,
+differences that pause the camera, undo, history and resume (shared/rules/, rule numbers as in the
+texts). Device times are in microseconds; the rock-paper-scissors draw uses a seeded random source."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import InvalidInputError
+from companion.records import Event, RecordError
+from companion.table.seen import Seen
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.solver import Referee
+
+
+def not_scrabble(referee: Referee, tiles: str = "camera", pool: str = "", store: EventStore | None = None,
+                 players: tuple[str, ...] = ("Ann", "Ben"), **kwargs: Any) -> Session:  # fmt: skip
+    """Ann draws B, the others K: Ann goes first and holds the bag (rule 01); the camera then sees ``pool``."""
+    setup = Event("game", {"game": "not-scrabble", "players": list(players), "tiles": tiles})
+    session = Session.start(store or EventStore(":memory:"), referee, setup, **kwargs)
+    for player in players:
+        session.record(Event("first-draw", {"player": player, "letter": "B" if player == "Ann" else "K"}))
+    if pool:
+        session.observe(Seen(pool=pool))
+    return session
+
+
+def texts(events: list[Event]) -> list[str]:
+    return [e.to_text() for e in events]
+
+
+def test_rule_02_letters_seen_in_the_centre_are_drawn_and_the_bag_passes_left(referee: Referee) -> None:
+    session = not_scrabble(referee)
+    assert texts(session.observe(Seen(pool="R"))) == ["draw player=Ann letter=R by=camera"]
+    assert session.observe(Seen(pool="R")) == []  # the same view again: nothing new
+    # Several letters between two stable views: drawn in alphabetical order, the bag going round.
+    assert texts(session.observe(Seen(pool="RIDE"))) == [
+        "draw player=Ben letter=D by=camera", "draw player=Ann letter=E by=camera", "draw player=Ben letter=I by=camera"
+    ]  # fmt: skip
+    assert session.game.turn == "Ann" and str(session.game.pool) == "DEIR" and session.check is None
+
+
+def test_rule_13_the_counted_bag_has_one_z_so_a_second_z_is_a_difference(referee: Referee) -> None:
+    session = not_scrabble(referee, tiles="scrabble", pool="Z")
+    assert session.game.state()["bag"] == 97
+    assert session.observe(Seen(pool="ZZ")) == []
+    assert session.check == "more Z in the centre than the bag held (rule 13)"
+    assert session.observe(Seen(pool="ZZE")) == []  # paused: nothing is recorded
+    assert session.observe(Seen(pool="Z")) == [] and session.check is None  # the table matches again
+    assert str(session.game.pool) == "Z"
+
+
+def test_letters_leaving_the_centre_with_no_word_pause_the_camera(referee: Referee) -> None:
+    session = not_scrabble(referee, pool="RIDE")
+    assert session.observe(Seen(pool="RID")) == []
+    assert "left the centre and no word was made" in str(session.check)
+    assert session.view()["camera"]["check"] == session.check
+    assert session.observe(Seen(pool="RIDE")) == [] and session.check is None  # resumes by itself
+    # A letter turned up while paused is not recorded until the table matches or a person says so.
+    session.observe(Seen(pool="RID"))
+    assert session.observe(Seen(pool="RIDEL")) == [] and session.check is not None
+    assert texts(session.read_again()) == ["draw player=Ann letter=L by=camera"]
+    assert session.check is None and str(session.game.pool) == "DEILR"
+
+
+def test_the_difference_names_the_letter_that_left_the_centre(referee: Referee) -> None:
+    session = not_scrabble(referee, pool="RIDE")
+    session.observe(Seen(pool="RID"))
+    assert session.check == "E left the centre and no word was made with them"
+
+
+def test_rule_05_a_word_laid_by_the_player_whose_press_is_open_is_recorded(referee: Referee) -> None:
+    """Rule 05: "pick up the relevant letters and place the word in front of you"."""
+    session = not_scrabble(referee, pool="RIDE")
+    press = session.press("Ann", 1_000)
+    assert session.press("Ann", 1_200) is press  # a second press while the claim is open counts once
+    prompt = session.view()["prompt"]
+    assert prompt["presses"] == [{"player": "Ann", "after_ms": 0.0, "said": False, "word": None}]
+    assert {"word": "RIDE", "from": None} in prompt["choices"] and prompt["window_ms"] == 250
+    events = session.observe(Seen(words=(("Ann", "RIDE"),)))
+    assert texts(events) == ["claim player=Ann word=RIDE from=- at_us=1000"]
+    assert session.presses == [] and session.view()["prompt"] is None and session.question is None
+
+
+NO = "No: check the table: the camera waits until the table matches the record"
+
+
+@pytest.mark.parametrize(("choice", "words", "check"), [(0, ["ride"], None), (1, [], NO)])
+def test_a_word_laid_with_no_press_open_is_asked(
+    referee: Referee, choice: int, words: list[str], check: str | None
+) -> None:
+    session = not_scrabble(referee, pool="RIDE")
+    assert session.observe(Seen(words=(("Ann", "RIDE"),))) == []
+    question = session.view()["camera"]["question"]
+    assert question["text"] == "RIDE in front of Ann: did Ann claim it?"
+    assert [a["label"] for a in question["answers"]] == ["Yes: record the claim", "No: check the table"]
+    session.answer(choice)
+    assert session.game.words["Ann"] == words and session.question is None and session.check == check
+
+
+def test_a_question_already_answered_by_the_buzzers_is_withdrawn(referee: Referee) -> None:
+    session = not_scrabble(referee, pool="RIDE")
+    session.observe(Seen(words=(("Ann", "RIDE"),)))  # asked: no press open
+    session.press("Ann", 1_000)
+    assert texts(session.say("Ann", "ride")) == ["claim player=Ann word=RIDE from=- at_us=1000"]
+    assert session.view()["camera"]["question"] is None  # "Yes" would now raise "RIDE needs letters"
+
+
+def test_rules_08_09_a_steal_seen_moves_rides_letters_to_glider(referee: Referee) -> None:
+    """Rule 09: "if one of your opponents has the word RIDE, and there is an L and a G in the centre,
+    you could steal their letters by calling out the word GLIDER"."""
+    session = not_scrabble(referee, pool="RIDE")
+    session.press("Ben", 1_000)
+    session.observe(Seen(words=(("Ben", "RIDE"),)))
+    session.observe(Seen(pool="LG", words=(("Ben", "RIDE"),)))
+    session.press("Ann", 9_000_000)
+    events = session.observe(Seen(words=(("Ann", "GLIDER"),)))
+    assert texts(events) == ["claim player=Ann word=GLIDER from=Ben:RIDE at_us=9000000"]
+    assert session.game.words == {"Ann": ["glider"], "Ben": []} and not session.game.pool
+    assert session.history()[-1]["scores"] == {"Ann": 6, "Ben": 0}
+
+
+@pytest.mark.parametrize(
+    ("pool", "ben", "laid", "rule"),
+    [("GLIDR", None, "GLIDR", "not-scrabble 15"), ("TEASER", "TEASE", "TEASER", "not-scrabble 11")],
+)
+def test_an_illegal_word_seen_is_a_difference_naming_its_rule(
+    referee: Referee, pool: str, ben: str | None, laid: str, rule: str
+) -> None:
+    session = not_scrabble(referee, pool=pool)
+    if ben:
+        session.press("Ben", 1_000)
+        session.say("Ben", ben)
+    session.press("Ann", 5_000_000)
+    before = len(session.game.events)
+    assert session.observe(Seen(words=(("Ann", laid),))) == []
+    assert f"{laid} in front of Ann" in str(session.check) and f"[{rule}]" in str(session.check)
+    assert len(session.game.events) == before and [p.player for p in session.presses] == ["Ann"]
+
+
+def pressed_together(referee: Referee, first: tuple[str, str], second: tuple[str, str], gap_us: int,
+                     **kwargs: Any) -> tuple[Session, list[Event]]:  # fmt: skip
+    """``first`` presses at 1 s, ``second`` ``gap_us`` later; each says its word, the later one first."""
+    session = not_scrabble(referee, pool="RIDEOAT", **kwargs)
+    session.press(first[0], 1_000_000)
+    session.press(second[0], 1_000_000 + gap_us)
+    assert session.say(second[0], second[1]) == []  # waits for every open press
+    return session, session.say(first[0], first[1])
+
+
+def test_rule_06_the_longest_word_wins_even_when_pressed_later(referee: Referee) -> None:
+    session, events = pressed_together(referee, ("Ben", "oat"), ("Ann", "ride"), gap_us=200_000)
+    assert texts(events) == ["claim player=Ann word=RIDE from=- at_us=1200000"]
+    assert session.game.events[-2].type == "simultaneous"
+    assert session.game.words["Ben"] == []  # the shorter word of the group is not claimed: press again
+
+
+@pytest.mark.parametrize(("winner", "method", "claim"), [("Ben", "played", "TIDE"), (None, "drawn", "RIDE")])
+def test_rule_06_equal_length_words_go_to_rock_paper_scissors(
+    referee: Referee, winner: str | None, method: str, claim: str
+) -> None:
+    """Rule 06: "If the words are of the same length, then the winner is decided by rock-paper-scissors"."""
+    session, events = pressed_together(referee, ("Ann", "ride"), ("Ben", "tide"), 250_000, rng=random.Random(1))
+    assert events == [] and session.view()["rock_paper_scissors"] == ["Ann", "Ben"]
+    assert texts(session.game.events[-1:]) == [
+        "simultaneous players=Ann,Ben words=RIDE,TIDE at_us=1000000,1250000 window_us=250000"
+    ]
+    [event] = session.rock_paper_scissors(winner)
+    rps = session.game.events[-2]
+    assert (rps.type, rps["winner"], rps["method"]) == ("rock-paper-scissors", winner or "Ann", method)
+    assert event["word"] == claim and session.view()["rock_paper_scissors"] == []
+
+
+def test_rule_06_presses_outside_the_window_settle_in_device_time_order(referee: Referee) -> None:
+    session, events = pressed_together(referee, ("Ben", "oat"), ("Ann", "ride"), gap_us=250_001)
+    assert texts(events) == ["claim player=Ben word=OAT from=- at_us=1000000",
+                             "claim player=Ann word=RIDE from=- at_us=1250001"]  # fmt: skip
+    assert "simultaneous" not in [e.type for e in session.game.events]
+    # A word whose letters an earlier claim took is late, not false: no penalty (rule 07).
+    session, events = pressed_together(referee, ("Ben", "tide"), ("Ann", "date"), gap_us=300_000)
+    assert texts(events) == ["claim player=Ben word=TIDE from=- at_us=1000000"] and session.view()["locked"] == {}
+
+
+def test_a_claim_made_while_rock_paper_scissors_waits_is_not_lost(referee: Referee) -> None:
+    session, _ = pressed_together(referee, ("Ann", "ride"), ("Ben", "tide"), 100_000, players=("Ann", "Ben", "Cat"))
+    session.press("Cat", 3_000_000)
+    with contextlib.suppress(RecordError):  # "rock-paper-scissors first: Ann, Ben"
+        session.say("Cat", "oar")
+    session.rock_paper_scissors("Ben")
+    assert session.game.words["Cat"] == ["oar"] or [p.player for p in session.presses] == ["Cat"]
+
+
+def test_rules_11_12_a_same_stem_steal_is_refused_without_silence(referee: Referee) -> None:
+    """Rule 12: "you may not simply add the R and claim the word TEASER. You could still claim the
+    letters, however, by calling out the word EATERS"; rule 07 punishes only a word that isn't there."""
+    session = not_scrabble(referee, pool="TEASE")
+    session.press("Ben", 1_000)
+    session.say("Ben", "tease")
+    session.observe(Seen(pool="R", words=(("Ben", "TEASE"),)))
+    session.press("Ann", 2_000_000)
+    [refused] = session.say("Ann", "teaser")
+    assert (refused.type, refused["word"], refused["rule"]) == ("refused-call", "TEASER", "not-scrabble 11")
+    assert "same stem" in refused["reason"] and session.view()["locked"] == {}
+    assert session.press("Ann", 2_100_000) is not None  # she may claim again at once
+    assert texts(session.say("Ann", "eaters")) == ["claim player=Ann word=EATERS from=Ben:TEASE at_us=2100000"]
+
+
+def test_rule_07_a_false_call_silences_the_caller_until_two_more_letters(referee: Referee) -> None:
+    """Rule 07: "you are not allowed to say anything until two more letters have been drawn"."""
+    session = not_scrabble(referee, pool="RIDE")
+    session.press("Ann", 1_000)
+    [false] = session.say("Ann", "zebra")
+    assert (false.type, false["word"]) == ("false-call", "ZEBRA") and "lacks: A, B, Z" in false["reason"]
+    for pool, left in [("RIDE", 2), ("RIDEL", 1)]:
+        session.observe(Seen(pool=pool))
+        assert session.press("Ann", 2_000) is None and session.presses == []
+        assert session.last == {"refused": f"Ann pressed: false call: silent until {left} more letter(s)",
+                                "rule": "not-scrabble 07", "player": "Ann"}  # fmt: skip
+        assert "Ann" in session.view()["locked"]
+        assert [a["fixed"].get("player") for a in session.view()["actions"] if a["type"] == "claim"] == ["Ben"]
+    session.observe(Seen(pool="RIDELG"))
+    assert session.press("Ann", 3_000) is not None and session.view()["locked"] == {}
+
+
+def test_undo_after_a_camera_claim_rewinds_history_and_waits_for_the_table(referee: Referee) -> None:
+    session = not_scrabble(referee, pool="RIDE")
+    session.press("Ann", 1_000)
+    session.observe(Seen(words=(("Ann", "RIDE"),)))
+    assert session.history(after=6) == [{"n": 7, "scores": {"Ann": 0, "Ben": 0}},
+                                        {"n": 8, "scores": {"Ann": 4, "Ben": 0}}]  # fmt: skip
+    assert session.undo() == 9
+    assert session.history(after=8) == [{"n": 9, "scores": {"Ann": 0, "Ben": 0}}]
+    assert session.check is not None and session.check.startswith("an event was undone")
+    assert session.observe(Seen(words=(("Ann", "RIDE"),))) == []  # RIDE still lies there: paused
+    assert session.game.words["Ann"] == []
+    assert session.observe(Seen(pool="RIDE")) == [] and session.check is None  # put back
+
+
+def test_resume_rebuilds_history_and_the_view(tmp_path: Path, referee: Referee) -> None:
+    store = EventStore(tmp_path / "table.sqlite3")
+    session = not_scrabble(referee, store=store, pool="RIDEOAT")
+    session.press("Ben", 1_000)
+    session.say("Ben", "zebra")  # a false call: Ben is locked out
+    session.press("Ann", 2_000)
+    session.observe(Seen(pool="OAT", words=(("Ann", "RIDE"),)))
+    session.observe(Seen(pool="OATS", words=(("Ann", "RIDE"),)))
+    session.undo()
+    resumed = Session.resume(EventStore(tmp_path / "table.sqlite3"), session.game_id, referee)
+    assert resumed.history() == session.history() and len(resumed.history()) == len(store.events(session.game_id))
+    keys = ("title", "players", "events", "state", "table", "actions", "locked", "event_types")
+    assert {k: resumed.view()[k] for k in keys} == {k: session.view()[k] for k in keys}
+    assert resumed.view()["locked"] == {"Ben": "false call: silent until 2 more letter(s)"}  # the S undone
+
+
+def test_view_actions_follow_the_not_scrabble_phase(referee: Referee) -> None:
+    setup = Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera"})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    view = session.view()
+    assert view["buzzers"] and view["prompt"] is None and view["rock_paper_scissors"] == []
+    assert [a["label"] for a in view["actions"]] == ["Ann draws for first", "Ben draws for first"]
+    session.record(Event("first-draw", {"player": "Ann", "letter": "B"}))
+    assert [a["label"] for a in session.view()["actions"]] == ["Ben draws for first"]
+    session.record(Event("first-draw", {"player": "Ben", "letter": "K"}))
+    assert [a["label"] for a in session.view()["actions"]] == [
+        "Ann turns up a letter", "Ann claims", "Ben claims", "no more words can be made"
+    ]  # fmt: skip
+    session.end("agreed")
+    assert session.view()["actions"] == [] and session.view()["state"]["over"]
+
+
+def dicewords(referee: Referee) -> Session:
+    return Session.start(
+        EventStore(":memory:"), referee, Event("game", {"game": "dicewords", "players": ["Ann", "Ben"]})
+    )
+
+
+def test_dicewords_rolls_and_rerolls_read_from_the_dice(referee: Referee) -> None:
+    """DICEWORDS: "rolls and selectively rerolls the nine dice up to a total of three times"."""
+    session = dicewords(referee)
+    assert [a["type"] for a in session.view()["actions"]] == ["roll"] and not session.view()["buzzers"]
+    assert texts(session.observe(Seen(dice="EEHELVNTP"))) == ["roll player=Ann dice=EEHELVNTP by=camera"]
+    assert session.observe(Seen(dice="EEHELVNTP")) == []
+    assert texts(session.observe(Seen(dice="IEHELSNTP"))) == [
+        "reroll player=Ann dice=IEHELSNTP rerolled=gold,blue by=camera"  # which dice changed
+    ]
+    assert [a["type"] for a in session.view()["actions"]] == ["reroll", "declare"]
+    assert session.view()["table"]["rolls_left"] == 1
+    assert texts(session.observe(Seen(dice="IEHELSWTP"))) == [
+        "reroll player=Ann dice=IEHELSWTP rerolled=brown by=camera"
+    ]
+    assert [a["type"] for a in session.view()["actions"]] == ["declare"]  # three rolls: declare now
+    assert session.observe(Seen(dice="OEHELSWTP")) == [] and "third roll" in str(session.check)
+    assert session.observe(Seen(dice="IEHELSWTP")) == [] and session.check is None  # back as recorded
+
+
+def test_dicewords_a_declared_roll_lying_on_the_table_is_not_rolled_again(referee: Referee) -> None:
+    session = dicewords(referee)
+    session.observe(Seen(dice="EEHELVNTP"))
+    session.observe(Seen(dice="IEHELSNTP"))
+    session.record(Event("declare", {"player": "Ann", "word": "PLINTHS"}))
+    assert session.history()[-1]["scores"] == {"Ann": 70, "Ben": 0}
+    assert session.observe(Seen(dice="IEHELSNTP")) == [] and session.game.faces is None  # Ann's dice still lie
+    assert [a["label"] for a in session.view()["actions"]] == ["Ben rolls"]
+    assert texts(session.observe(Seen(dice="AEHELSNTP"))) == ["roll player=Ben dice=AEHELSNTP by=camera"]
+    assert session.observe(Seen(dice="AEHELSNTX")) == [] and "the green die has no X" in str(session.check)
+    with pytest.raises(InvalidInputError, match="not played by shouting"):
+        session.press("Ben", 1_000)
+
+
+def dictionary_please(referee: Referee) -> Session:
+    setup = Event("game", {"game": "dictionary-please", "players": ["Ann", "Ben"], "tiles": "camera"})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    assert [a["type"] for a in session.view()["actions"]] == ["first-draw", "first-draw"]
+    session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
+    session.record(Event("first-draw", {"player": "Ben", "letter": "B"}))
+    assert [a["label"] for a in session.view()["actions"]] == ["Ann plays", "Ann passes", "end the game"]
+    assert session.view()["table"] == {"turn": "Ann", "hands": {"Ann": 10, "Ben": 3}}
+    return session
+
+
+def test_dictionary_please_plays_and_a_capture_read_from_the_camera(referee: Referee) -> None:
+    """Constitution of a Turn: the words made, the hand's leftover letters to the pool; Capture of Words."""
+    session = dictionary_please(referee)
+    ride = session.observe(Seen(pool="LOQQXZ", words=(("Ann", "RIDE"),)))
+    assert texts(ride) == ["play player=Ann hand=DEILOQQRXZ words=RIDE by=camera"]
+    # Ben lays ZONE: N, E from his hand, Z, O from the pool; his A goes to the pool.
+    zone = session.observe(Seen(pool="ALQQX", words=(("Ann", "RIDE"), ("Ben", "ZONE"))))
+    assert texts(zone) == ["play player=Ben hand=AEN words=ZONE by=camera"]
+    # Ann captures ZONE with a D from her hand: DOZEN; her K and T go to the pool.
+    dozen = session.observe(Seen(pool="AKLQQTX", words=(("Ann", "RIDE"), ("Ann", "DOZEN"))))
+    assert texts(dozen) == ["play player=Ann hand=DKT words=DOZEN<Ben:ZONE by=camera"]
+    assert [a.what for a in session.game.ledger][-1] == "green star: 1st capture of ZONE as DOZEN"
+    assert [p["scores"] for p in session.history()[-3:]] == [
+        {"Ann": 5, "Ben": 0}, {"Ann": 5, "Ben": 5}, {"Ann": 10, "Ben": 5}
+    ]  # fmt: skip
+    assert session.observe(Seen(pool="AKLQQTX", words=(("Ann", "RIDE"), ("Ann", "DOZEN"), ("Ann", "ZONE")))) == []
+    assert session.check == "new words in front of Ann on Ben's turn"
+
+
+def test_dictionary_please_letters_gone_from_the_pool_is_a_difference(referee: Referee) -> None:
+    session = dictionary_please(referee)
+    session.observe(Seen(pool="LOQQXZ", words=(("Ann", "RIDE"),)))
+    assert session.observe(Seen(pool="LOQQX", words=(("Ann", "RIDE"),))) == []
+    assert session.check == "the pool shows LOQQX, not LOQQXZ, and no word was played"
+    assert session.read_again() == [] and session.check is not None  # still no word explains it
+
+
+def test_dictionary_please_the_difference_names_the_pool_letter_that_left(referee: Referee) -> None:
+    session = dictionary_please(referee)
+    session.observe(Seen(pool="LOQQXZ", words=(("Ann", "RIDE"),)))
+    session.observe(Seen(pool="LOQQ", words=(("Ann", "RIDE"), ("Ben", "ZONE"))))  # X went too
+    assert session.check == "X left the pool unplayed"
