@@ -178,17 +178,21 @@ def test_a_lexicon_round(server: str, browser) -> None:
     shot(browser, "lexicon-scores")
 
 
-def test_the_demo_table_under_its_camera(tmp_path: Path, referee: Referee, browser) -> None:
-    """What `make run` shows: the replayed camera's frame with its reads, the pool and the words."""
+def test_the_demo_table_plays_itself(tmp_path: Path, referee: Referee, browser) -> None:
+    """What `make run` shows: the replayed camera and the simulated box play the game; the page
+    shows the game's own centre and words, the open buzzer claim, and moves with them."""
     from web.demo import demo_services
 
     with live_server(tmp_path, referee) as (url, services):
-        game = demo_services(services, tmp_path, fps=4)
+        game = demo_services(services, dwell=0.5)
         browser.get(f"{url}/game/{game}/table")
         wait_text(browser, "#camera-status", "read in", timeout=60)
-        wait_text(browser, "#words", "RIDE · Ann", timeout=60)
+        assert "RIDE" in wait_text(browser, "#words", "RIDE", timeout=90)  # the camera laid Ann's claim
+        assert "GLIDER" in wait_text(browser, "#words", "GLIDER", timeout=90)  # Cat's steal
         assert browser.execute_script("return document.querySelector('#camera-frame').naturalWidth") == 800
         shot(browser, "demo-table")
+        wait_text(browser, "#scores", "Cat", timeout=30)
+        assert services.tables.get(game).history()[-1]["scores"]["Cat"] >= 6
 
 
 def test_the_dictionary_page_and_a_phone(server: str) -> None:

@@ -19,7 +19,7 @@ from companion.errors import InvalidInputError, NotFoundError, RuleError, Wordta
 from companion.games.registry import VARIANTS, word_rules
 from companion.records import Event
 from companion.words.letters import Letters
-from web.services import Services, event_types
+from web.services import Services
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -65,11 +65,13 @@ def text(value: object, what: str, limit: int = 40) -> str:
 
 
 def game_state(game_id: int) -> dict[str, Any]:
-    session = services().tables.get(game_id)
-    with session.lock:
-        return {"id": game_id, "state": session.game.state(), "events": len(session.game.events),
-                "event_types": event_types(session.game), "players": list(session.game.players),
-                "setup": session.game.setup.as_dict()}  # fmt: skip
+    """The table's read model (``Session.view``), with whether a camera and a buzzer box are on."""
+    view = services().tables.get(game_id).view()
+    camera = services().cameras.get(game_id)
+    view["camera"]["running"] = camera is not None
+    view["camera"]["frames"] = camera.latest().get("frames", 0) if camera is not None else 0
+    view["buzzer_box"] = game_id in services().desks
+    return view
 
 
 # -- games ---------------------------------------------------------------------------------
@@ -131,21 +133,44 @@ def undo(game_id: int) -> Response:
     to = body().get("to")
     if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
         raise BadInputError("to: an event number")
-    session.undo(to)
-    return jsonify(game_state(game_id))
+    number = session.undo(to)
+    return jsonify(undone=session.view()["last"], n=number, **game_state(game_id))
 
 
 @api.post("/sessions/<int:game_id>/shout")
 def shout(game_id: int) -> Response:
-    """A shouted word (typed, or after a buzzer press): settled at once."""
+    """A shouted word typed in with no buzzer press: settled at once, on the table's clock."""
     session = services().tables.get(game_id)
     data = body()
     player, word = text(data.get("player"), "player"), text(data.get("word"), "word")
-    with session.lock:
-        session.shout(player, word)
-        settled = session.settle()
-    return jsonify(settled=[e.as_dict() for e in settled], awaiting=[s.player for s in session.awaiting],
-                   **game_state(game_id))  # fmt: skip
+    settled = session.call(player, word)
+    return jsonify(settled=[e.as_dict() for e in settled], **game_state(game_id))
+
+
+@api.post("/sessions/<int:game_id>/say")
+def say(game_id: int) -> Response:
+    """The word a player said after pressing (``word`` null: nothing, the claim is withdrawn);
+    ``from`` (Owner:WORD) when the referee tapped a steal."""
+    session = services().tables.get(game_id)
+    data = body()
+    player = text(data.get("player"), "player")
+    word = None if data.get("word") is None else text(data.get("word"), "word")
+    source = data.get("from")
+    if source is not None and not isinstance(source, str):
+        raise BadInputError("from: Owner:WORD")
+    settled = session.say(player, word, source or None)
+    return jsonify(settled=[e.as_dict() for e in settled], **game_state(game_id))
+
+
+@api.post("/sessions/<int:game_id>/rock-paper-scissors")
+def rock_paper_scissors(game_id: int) -> Response:
+    """Rule 06: equal-length words; ``winner`` as played at the table, or null to draw one."""
+    session = services().tables.get(game_id)
+    winner = body().get("winner")
+    if winner is not None and not isinstance(winner, str):
+        raise BadInputError("winner: a player's name, or null to draw at random")
+    settled = session.rock_paper_scissors(winner)
+    return jsonify(settled=[e.as_dict() for e in settled], **game_state(game_id))
 
 
 @api.get("/sessions/<int:game_id>/scores")
@@ -219,14 +244,13 @@ def check() -> Response:
     with ``session=N``, as that game's referee rules (its rulings included)."""
     word = text(request.args.get("word"), "word")
     rules = word_rules(request.args.get("game", "not-scrabble"), request.args.get("variant") or None)
-    referee = services().referee
-    game_id = request.args.get("session", "")
-    if game_id.isdigit():  # that game's own rules, and its rulings over the stem judge
-        game = services().tables.get(int(game_id)).game
-        rules, referee = game.rules, game.referee
-    answer: dict[str, Any] = {"word": word.upper(), "check": referee.dictionary.check(word.lower(), rules).as_dict()}
     sources = [s.strip().lower() for s in request.args.get("from", "").split(",") if s.strip()]
     pool = request.args.get("pool", "")
+    game_id = request.args.get("session", "")
+    if game_id.isdigit():  # that game's own rules, and its rulings over the stem judge
+        return jsonify(services().tables.get(int(game_id)).word_box(word, sources, pool))
+    referee = services().referee
+    answer: dict[str, Any] = {"word": word.upper(), "check": referee.dictionary.check(word.lower(), rules).as_dict()}
     if sources or pool:
         answer["take"] = referee.check_take(sources, word.lower(), Letters(pool), rules).as_dict()
     return jsonify(answer)
@@ -248,35 +272,60 @@ def define() -> Response:
     return jsonify(word=word.upper(), meanings=[m.as_dict() for m in glossary.meanings(word)])
 
 
-# -- camera --------------------------------------------------------------------------------
+# -- camera (one per table) ------------------------------------------------------------------
 
 
-@api.get("/camera")
-def camera() -> Response:
-    feed = services().camera
+def feed_of(game_id: int) -> Any:
+    services().tables.get(game_id)
+    feed = services().cameras.get(game_id)
+    if feed is None:
+        raise NotFoundError(f"game {game_id} has no camera (start it with --camera or in the table's settings)")
+    return feed
+
+
+@api.get("/sessions/<int:game_id>/camera")
+def camera(game_id: int) -> Response:
+    feed = services().cameras.get(game_id)
+    services().tables.get(game_id)
     if feed is None:
         return jsonify(running=False)
     return jsonify(running=True, **feed.latest())
 
 
-@api.get("/camera/frame.jpg")
-def frame() -> Response:
-    feed = services().camera
-    picture = feed.picture() if feed is not None else None
+@api.get("/sessions/<int:game_id>/camera/frame.jpg")
+def frame(game_id: int) -> Response:
+    picture = feed_of(game_id).picture()
     if picture is None:
         return Response(status=204)
     return Response(picture, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
-@api.post("/camera/answer")
-def answer() -> Response:
-    """A person's one-tap answer to a camera question: the read is corrected and learnt."""
-    feed = services().camera
-    if feed is None:
-        raise BadInputError("no camera is running")
+@api.post("/sessions/<int:game_id>/camera/answer")
+def answer(game_id: int) -> Response:
+    """A person's one-tap answer to a camera read: the read is corrected, learnt, and the table
+    reads it; or (``choice``) an answer to the table's question about what a change meant."""
     data = body()
+    if "choice" in data:
+        choice = data["choice"]
+        if not isinstance(choice, int) or isinstance(choice, bool):
+            raise BadInputError("choice: the number of the answer")
+        services().tables.get(game_id).answer(choice)
+        return jsonify(game_state(game_id))
+    feed = feed_of(game_id)
     item, letter = data.get("item"), data.get("letter")
-    if not isinstance(item, int) or not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
-        raise BadInputError("item: a number; letter: one letter")
+    if (
+        not isinstance(item, int)
+        or not isinstance(letter, str)
+        or len(letter) != 1
+        or not ("A" <= letter.upper() <= "Z")
+    ):
+        raise BadInputError("item: a number; letter: one letter A-Z")
     feed.answer(item, letter.upper())
     return jsonify(feed.latest())
+
+
+@api.post("/sessions/<int:game_id>/camera/read-again")
+def read_again(game_id: int) -> Response:
+    """A person says the table is right: the camera's pause ends and the table is read again."""
+    services().tables.get(game_id).read_again()
+    return jsonify(game_state(game_id))

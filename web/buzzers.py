@@ -24,7 +24,7 @@ def attach(services: Services, game: int, port: str) -> BuzzerDesk:
         desk: BuzzerDesk = services.desks[game]
         return desk
     session = services.tables.get(game)
-    players = list(session.game.players)[:8]
+    players = list(session.view()["players"])[:8]
     if port.startswith("sim://"):
         register()
     desk = BuzzerDesk(port, session, dict(enumerate(players)))
@@ -56,4 +56,4 @@ def summary(services: Services, game: int) -> dict[str, Any]:
                           "latency_ms": round(latency * 1000, 2)})  # fmt: skip
     locked = {p: why for p in desk.buttons.values() if (why := desk.locked_out(p))}
     return {"attached": True, "port": desk.link.url, "buttons": desk.buttons, "decisions": decisions,
-            "locked": locked, "connected": desk.link.connected}  # fmt: skip
+            "locked": locked, "connected": desk.link.connected, "error": desk.error}  # fmt: skip

@@ -5,12 +5,15 @@ Public API: :class:`CameraFeed`.
 A thread takes frames from a ``vision.sources`` source (a camera, a stream, or a recorded table
 replayed at its own pace, looping for the demo), reads each with ``vision.pipeline``, and keeps
 the latest read and the frame with every read drawn on it (green: accepted; orange: a question
-for a person). A change on the table counts once it has held for a few frames. A person's answer
-corrects the read and teaches the reader.
+for a person). A change on the table counts once it has held for a few frames; then the stable
+view goes to the table (``on_stable``, the session's ``observe``), which records what it means.
+A person's answer corrects the read, teaches the reader, and goes to the table too. One feed
+belongs to one table.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -19,10 +22,13 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.errors import InvalidInputError
+from companion.errors import InvalidInputError, WordtableError
+from companion.table.seen import Seen
 from vision.pipeline import Look, Pipeline
 from vision.sources import FrameSource
 from vision.table import Stabiliser, TableKey
+
+log = logging.getLogger(__name__)
 
 
 class CameraFeed:
@@ -33,6 +39,7 @@ class CameraFeed:
         kind: str = "tiles",
         publish: Callable[[dict[str, Any]], None] = lambda read: None,
         loop: bool = False,
+        on_stable: Callable[[Seen], object] = lambda seen: None,
     ) -> None:
         self.open_source = open_source
         self.pipeline = pipeline or Pipeline()
@@ -40,6 +47,8 @@ class CameraFeed:
         self.publish = publish
         self.loop = loop
         self.stabiliser: Stabiliser[TableKey] = Stabiliser(frames=2)
+        self.on_stable = on_stable
+        self._told: TableKey | None = None
         self._lock = threading.Lock()
         self._latest: dict[str, Any] = {"frames": 0}
         self._frames = 0
@@ -77,14 +86,27 @@ class CameraFeed:
         start = time.perf_counter()
         look = self.pipeline.look(image, self.kind)
         milliseconds = (time.perf_counter() - start) * 1000
-        zones, pool = self.stabiliser.push(look.table.key())
+        key = look.table.key()
+        zones, pool = self.stabiliser.push(key)
         with self._lock:
             self._look, self._image, self._picture = look, image, None
             self._frames += 1
             self._latest = {**look.as_dict(), "frame": name, "frames": self._frames, "ms": round(milliseconds),
                             "stable": {"words": {z: list(ws) for z, ws in zones}, "pool": pool}}  # fmt: skip
+        if key == (zones, pool) and key != self._told:  # this frame shows the stable table: tell it
+            self._told = key
+            self._tell(look)
         self.publish(self.latest())
         return self.latest()
+
+    def _tell(self, look: Look) -> None:
+        try:
+            self.on_stable(look.table.seen(self.kind))
+        except WordtableError as error:  # the table refused what it saw: shown, the feed goes on
+            with self._lock:
+                self._latest = {**self._latest, "refused": str(error)}
+        except Exception:  # a bug: logged, the feed goes on
+            log.exception("camera: the table failed on a stable view")
 
     def latest(self) -> dict[str, Any]:
         with self._lock:
@@ -110,6 +132,10 @@ class CameraFeed:
             self._picture = None
         if corrected.mask is not None and letter in self.pipeline.tiles.glyphs.symbols:
             self.pipeline.tiles.glyphs.learn(corrected.mask, letter, corrected.angle)
+        with self._lock:
+            look = self._look
+        self._told = look.table.key()
+        self._tell(look)
         self.publish(self.latest())
 
 

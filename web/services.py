@@ -7,26 +7,18 @@ Public API: :class:`Services`, :class:`Tables`.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.errors import NotFoundError
-from companion.games.base import Game
-from companion.games.registry import load_game
 from companion.records import Event
 from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.glosses import Glossary
 from companion.words.solver import Referee
 from web.live import Hub
-
-
-@dataclass
-class _Chart:
-    game: Game
-    seen: int = 1  # the game event
-    points: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Tables:
@@ -36,8 +28,6 @@ class Tables:
         self.store, self.referee, self.hub = store, referee, hub
         self._sessions: dict[int, Session] = {}
         self._lock = threading.Lock()
-        self._charts: dict[int, _Chart] = {}
-        self._charts_lock = threading.Lock()
 
     def start(self, setup: dict[str, Any]) -> Session:
         session = Session.start(self.store, self.referee, Event.from_dict({"type": "game", **setup}))
@@ -64,32 +54,19 @@ class Tables:
                 self.hub.publish(game_id, number, event.as_dict())
 
             session.listeners.append(publish)
+            session.watchers.append(lambda: self.hub.news(game_id, "table", {"changed": True}))
             self._sessions[session.game_id] = session
         return session
 
     def scores(self, game: int) -> tuple[list[str], list[dict[str, Any]]]:
-        """Each player's score after every event: a replay kept per game and moved on from the live
-        log, so a chart request costs only the events since the last one."""
-        self.get(game)
-        with self._charts_lock:
-            chart = self._charts.get(game)
-            if chart is None:
-                (_, setup), *_ = self.hub.after(game, 0)
-                chart = self._charts[game] = _Chart(load_game([Event.from_dict(setup)], self.referee))
-            for number, event in self.hub.after(game, chart.seen):
-                chart.game.push(Event.from_dict(event))
-                chart.seen = number
-                chart.points.append({"n": number, "scores": {s.player: s.score for s in chart.game.standings()}})
-            return list(chart.game.players), list(chart.points)
+        """Each player's score after every event: the table's own standings history."""
+        session = self.get(game)
+        return list(session.view()["players"]), session.history()
 
     def games(self) -> list[dict[str, Any]]:
         """Every stored game, newest first."""
         games = sorted(self.store.games(), key=lambda g: -g.id)
         return [{"id": g.id, "game": g.game, "events": g.events, "created_at": g.created_at} for g in games]
-
-
-def event_types(game: Game) -> list[str]:
-    return sorted(set(type(game).EVENTS) | {"ruling", "undo"})
 
 
 @dataclass
@@ -100,8 +77,10 @@ class Services:
     referee: Referee
     hub: Hub = field(default_factory=Hub)
     glossary: Glossary | None = None
-    camera: Any = None  # web.camera.CameraFeed
+    cameras: dict[int, Any] = field(default_factory=dict)  # game -> web.camera.CameraFeed
     desks: dict[int, Any] = field(default_factory=dict)  # game -> firmware_bridge.desk.BuzzerDesk
+    #: Called when the services close (the demo's director, say).
+    closing: list[Callable[[], None]] = field(default_factory=list)
     tables: Tables = field(init=False)
 
     def __post_init__(self) -> None:
@@ -122,8 +101,10 @@ class Services:
         return cls(EventStore(data / "games.sqlite3"), referee)
 
     def close(self) -> None:
+        for stop in self.closing:
+            stop()
         self.hub.close()
         for desk in self.desks.values():
             desk.stop()
-        if self.camera is not None:
-            self.camera.stop()
+        for camera in self.cameras.values():
+            camera.stop()

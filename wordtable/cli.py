@@ -322,7 +322,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.demo:
         from web.demo import demo_services
 
-        game = demo_services(services, data_home())
+        game = demo_services(services)
         where += f"game/{game}/table"
     print(f"wordtable dashboard: open {where}  (Ctrl-C stops it)", flush=True)
     try:

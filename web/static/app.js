@@ -63,6 +63,7 @@ const wordtable = (() => {
     const history = [];
     const refresh = async () => {
       const data = await api(`/sessions/${id}`);
+      renderTable(data);
       renderScores(data.state);
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
       if (page === "scores" || page === "table") renderChart();
@@ -126,17 +127,66 @@ const wordtable = (() => {
       for (const [player, why] of Object.entries(summary.locked || {})) box.append(el("p", `${player} locked out: ${why}`, "bad"));
     }
 
+    // The game's own table, from the table's read model: the centre, each player's words, who
+    // holds the bag and who is silent, the open buzzer claim with the words to tap, and what the
+    // camera wants from a person (a question, or a difference between the table and the record).
+    function renderTable(view) {
+      if (!$("#pool")) return;
+      const state = view.state, table = view.table || {};
+      $("#pool").textContent = state.pool !== undefined ? (state.pool || "—") : "";
+      $("#bag").textContent = [table.bag_holder ? `${table.bag_holder} holds the bag` : "",
+        state.bag !== null && state.bag !== undefined ? `${state.bag} tiles in the bag` : "",
+        state.turn && !table.bag_holder ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
+      const words = $("#words"); words.replaceChildren();
+      for (const [player, list] of Object.entries(state.words || {})) {
+        const p = el("p"); p.append(el("b", player + ": "), el("span", list.map((w) => w.word || w).join(" ") || "—", "letters")); words.append(p);
+      }
+      $("#locked").textContent = Object.entries(view.locked || {}).map(([p, why]) => `${p}: ${why} [rule 07]`).join(" · ");
+      const last = view.last;
+      $("#last").textContent = !last ? "" : last.refused ? `Refused: ${last.refused} [${last.rule}]` : `Last: ${last.text}`;
+      const check = $("#check"); check.hidden = !view.camera.check; check.replaceChildren();
+      if (view.camera.check) {
+        check.append(el("b", "Check the table: "), document.createTextNode(view.camera.check + " — the camera waits. "));
+        const b = el("button", "The table is right: read it again"); b.onclick = () => api(`/sessions/${id}/camera/read-again`, {}); check.append(b);
+      }
+      const ask = $("#ask"); const q = view.camera.question; ask.hidden = !q; ask.replaceChildren();
+      if (q) {
+        ask.append(el("b", q.text + " "));
+        q.answers.forEach((a, i) => { const b = el("button", a.label); b.onclick = () => api(`/sessions/${id}/camera/answer`, { choice: i }); ask.append(b); });
+      }
+      const claim = $("#claim"); const prompt = view.prompt; claim.replaceChildren();
+      claim.hidden = !prompt && !(view.rock_paper_scissors || []).length;
+      if (prompt) {
+        for (const press of prompt.presses) {
+          const row = el("div", "", "press");
+          row.append(el("b", `${press.player} pressed${press.after_ms ? ` +${press.after_ms} ms` : " first"}: `));
+          if (press.said) { row.append(el("span", press.word || "nothing")); claim.append(row); continue; }
+          for (const c of prompt.choices) {
+            const b = el("button", c.word + (c.from ? ` ⟵ ${c.from}` : "")); b.onclick = () => api(`/sessions/${id}/say`, { player: press.player, word: c.word, from: c.from }); row.append(b);
+          }
+          const typed = el("input"); typed.placeholder = "or type the word"; typed.size = 12;
+          typed.onkeydown = (e) => { if (e.key === "Enter" && typed.value.trim()) api(`/sessions/${id}/say`, { player: press.player, word: typed.value.trim() }); };
+          const none = el("button", "said nothing", "small"); none.onclick = () => api(`/sessions/${id}/say`, { player: press.player, word: null });
+          row.append(typed, none); claim.append(row);
+        }
+      }
+      const rps = view.rock_paper_scissors || [];
+      if (rps.length) {
+        const row = el("div", "", "press"); row.append(el("b", `Rock-paper-scissors (rule 06): `));
+        for (const p of rps) { const b = el("button", `${p} won`); b.onclick = () => api(`/sessions/${id}/rock-paper-scissors`, { winner: p }); row.append(b); }
+        const d = el("button", "draw for us", "small"); d.onclick = () => api(`/sessions/${id}/rock-paper-scissors`, { winner: null }); row.append(d);
+        claim.append(row);
+      }
+    }
+
     function renderCamera(read) {
       const img = $("#camera-frame"); if (!img) return;
-      if (read.frames) { img.src = `/api/camera/frame.jpg?f=${read.frames}`; img.hidden = false; }
+      if (read.frames) { img.src = `/api/sessions/${id}/camera/frame.jpg?f=${read.frames}`; img.hidden = false; }
       $("#camera-status").textContent = read.error ? `camera: ${read.error}` : `frame ${read.frames || 0}${read.ms ? ` · read in ${read.ms} ms` : ""}${read.markers ? " · markers seen" : ""}`;
-      const pool = $("#pool"); pool.textContent = (read.pool || []).join("") || "—";
-      const words = $("#words"); words.replaceChildren();
-      for (const w of read.words || []) words.append(el("li", `${w.text}${w.zone ? " · " + w.zone : ""}`));
       const asked = $("#questions"); asked.replaceChildren();
       for (const q of read.questions || []) {
         const p = el("p", `Tile ${q.item}: `, "question");
-        for (const letter of q.choices) { const b = el("button", letter); b.onclick = () => api("/camera/answer", { item: q.item, letter }).then(() => toast(`tile ${q.item} is ${letter}`)); p.append(b); }
+        for (const letter of q.choices) { const b = el("button", letter); b.onclick = () => api(`/sessions/${id}/camera/answer`, { item: q.item, letter }).then(() => toast(`tile ${q.item} is ${letter}`)); p.append(b); }
         p.append(el("span", ` (${q.why})`, "hint")); asked.append(p);
       }
     }
@@ -186,7 +236,7 @@ const wordtable = (() => {
       $("#shout-form").addEventListener("submit", async (e) => {
         e.preventDefault();
         const r = await api(`/sessions/${id}/shout`, { player: $("#shout-player").value, word: $("#shout-word").value });
-        toast(r.settled.map((s) => `${s.type} ${s.player || ""} ${s.word || ""}`).join("; ") || (r.awaiting.length ? `rock-paper-scissors: ${r.awaiting.join(" v ")}` : "waiting"));
+        toast(r.settled.map((s) => `${s.type} ${s.player || ""} ${s.word || ""}${s.reason ? ": " + s.reason : ""}`).join("; ") || (r.rock_paper_scissors.length ? `rock-paper-scissors: ${r.rock_paper_scissors.join(" v ")}` : "nothing recorded"));
         $("#shout-word").value = "";
       });
     }
@@ -221,12 +271,13 @@ const wordtable = (() => {
       });
       live.addEventListener("buzzers", (m) => renderBuzzers(JSON.parse(m.data)));
       live.addEventListener("camera", (m) => renderCamera(JSON.parse(m.data)));
+      live.addEventListener("table", () => refresh());
     };
     const arrivals = window.wordtableArrivals = {};
     window.addEventListener("pagehide", () => { if (live) live.close(); });
     window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
     connect();
-    api("/camera").then((c) => { if (c.running) renderCamera(c); });
+    api(`/sessions/${id}/camera`).then((c) => { if (c.running) renderCamera(c); });
     refresh();
   }
 
