@@ -105,16 +105,18 @@ def find_markers(image: np.ndarray) -> Calibration | None:
 
 @dataclass
 class TableSettings:
-    """A table's calibration and zones, kept in a JSON file."""
+    """A table's calibration, zones and camera (a ``--camera`` spec), kept in a JSON file."""
 
     calibration: Calibration | None = None
     zones: list[Zone] = field(default_factory=list)
+    camera: str | None = None
 
     def save(self, path: str | Path) -> None:
         data = {
             "calibration": None if self.calibration is None else
             {"corners": [list(c) for c in self.calibration.corners], "size": list(self.calibration.size)},
             "zones": [{"name": z.name, "polygon": [list(p) for p in z.polygon]} for z in self.zones],
+            "camera": self.camera,
         }  # fmt: skip
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -132,6 +134,7 @@ class TableSettings:
                 Calibration(tuple(tuple(c) for c in calibration["corners"]), tuple(calibration["size"]))
                 if calibration else None,
                 [Zone(z["name"], tuple(tuple(p) for p in z["polygon"])) for z in data.get("zones", [])],
+                None if data.get("camera") is None else str(data["camera"]),
             )  # fmt: skip
         except (ValueError, KeyError, TypeError) as error:
             raise InvalidInputError(f"table settings {path} cannot be read: {error}") from None

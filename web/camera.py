@@ -24,9 +24,11 @@ import numpy as np
 
 from companion.errors import InvalidInputError, WordtableError
 from companion.table.seen import Seen
+from vision.calibration import TableSettings
 from vision.pipeline import Look, Pipeline
-from vision.sources import FrameSource
+from vision.sources import FrameSource, open_source
 from vision.table import Stabiliser, TableKey
+from web.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -158,3 +160,20 @@ def _draw(image: np.ndarray, read: dict[str, Any]) -> bytes:
         cv2.putText(canvas, label, (int(x), int(y)), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (255, 255, 255), 2, cv2.LINE_AA)
     ok, encoded = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 80])
     return encoded.tobytes() if ok else b""
+
+
+KIND_OF_GAME = {"dicewords": "dice", "lexicon": "cards"}  # every other game is played with tiles
+
+
+def attach_camera(services: Services, game: int, spec: str, settings: TableSettings | None = None) -> CameraFeed:
+    """Point the table's one camera (``spec``: an index, a stream URL, a video, a folder) at ``game``:
+    a camera watches one table, so a feed on another game is stopped first."""
+    session = services.tables.get(game)
+    for other in list(services.cameras):
+        services.cameras.pop(other).stop()
+    kind = KIND_OF_GAME.get(session.view()["state"]["game"], "tiles")
+    feed = CameraFeed(lambda: open_source(spec), Pipeline(settings or TableSettings()), kind=kind, loop=True,
+                      on_stable=session.observe,
+                      publish=lambda read: services.hub.news(game, "camera", read))  # fmt: skip
+    services.cameras[game] = feed.start()
+    return feed

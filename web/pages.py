@@ -50,10 +50,9 @@ def game_page(game_id: int, page: str) -> str:
         table = services().tables.get(game_id)
     except NotFoundError:
         abort(404)
-    game = table.game
-    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES,
-                           title=game.title_for(game.variant), players=list(game.players),
-                           game_name=game.name)  # fmt: skip
+    view = table.view()
+    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=view["title"],
+                           players=view["players"], game_name=view["state"]["game"])  # fmt: skip
 
 
 @pages.get("/dictionary")

@@ -28,10 +28,15 @@ class Tables:
         self.store, self.referee, self.hub = store, referee, hub
         self._sessions: dict[int, Session] = {}
         self._lock = threading.Lock()
+        #: Called with each new game's session (the table's camera moves to it).
+        self.started: list[Callable[[Session], object]] = []
 
     def start(self, setup: dict[str, Any]) -> Session:
         session = Session.start(self.store, self.referee, Event.from_dict({"type": "game", **setup}))
-        return self._open(session)
+        self._open(session)
+        for started in self.started:
+            started(session)
+        return session
 
     def get(self, game: int) -> Session:
         with self._lock:

@@ -309,6 +309,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Start the table dashboard (the demo table with ``--demo``)."""
     import secrets
 
+    from vision.calibration import TableSettings
+    from vision.sources import open_source
     from web import create_app
     from web.services import Services
 
@@ -318,6 +320,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"listening on {args.host}: the table PIN is {pin} (needed to change a game)", flush=True)
     services = Services.create(data_home(), _referee(args))
     app = create_app({"PIN": pin}, services)
+    table = TableSettings.load(args.table) if args.table else TableSettings()
+    camera = args.camera or table.camera
+    if camera is not None:  # the table's one camera watches the game being played: the newest
+        from web.camera import attach_camera
+
+        open_source(camera).close()  # a camera that cannot be opened is said now, in one line
+        services.tables.started.append(lambda session: attach_camera(services, session.game_id, camera, table))
+        newest = services.tables.games()
+        if newest and not args.demo:
+            attach_camera(services, int(newest[0]["id"]), camera, table)
     where = f"http://{'127.0.0.1' if args.host == '0.0.0.0' else args.host}:{args.port}/"
     if args.demo:
         from web.demo import demo_services
@@ -406,6 +418,8 @@ def build_parser() -> Parser:
     p.add_argument("--port", type=int, default=5000)
     p.add_argument("--pin", help="the table PIN (one is made up when --host is not this machine)")
     p.add_argument("--demo", action="store_true", help="a demo game with a replayed camera and simulated buzzers")
+    p.add_argument("--camera", metavar="SPEC", help="the table's camera: 0, rtsp://..., a video, a folder of photos")
+    p.add_argument("--table", metavar="FILE", help="the table's settings (calibration, zones, camera; JSON)")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

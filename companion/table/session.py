@@ -103,6 +103,7 @@ class Session:
         self.seen: Seen | None = None
         self.question: Question | None = None
         self.check: str | None = None
+        self._unread = False
         #: What happened last, for the screen: the event, or a refusal with its rule.
         self.last: dict[str, Any] | None = None
         self._history: list[dict[str, Any]] = []
@@ -154,6 +155,8 @@ class Session:
                 self.game.pop()
                 raise
             self._committed(number, event)
+            if self._unread and self.seen is not None and self.check is None:
+                self.observe(self.seen)
             return number
 
     def undo(self, to: int | None = None) -> int:
@@ -425,6 +428,9 @@ class Session:
             self.question = reading.question
             if reading.difference is not None:
                 self.check = reading.difference
+            # The part could not read this game yet (no first player drawn): read it again after
+            # the next event a person records.
+            self._unread = bool(reading.notes) and reading.agrees
             recorded: list[Event] = []
             for proposal in reading.proposals:
                 if proposal.confidence < ACCEPT:
