@@ -101,15 +101,21 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
     # Ben's on-screen button, through the simulated box, link and arbiter
     browser.find_elements(By.CSS_SELECTOR, "button.buzz")[1].click()
     assert "Ben first" in wait_text(browser, "#buzzers", "Ben first", timeout=15)
-    # Ann's key on the keyboard
+    wait_text(browser, "#claim", "Ben pressed first")  # his claim is open, with the words to tap
+    # Ann's key on the keyboard: her claim opens behind Ben's
     browser.find_element(By.TAG_NAME, "body").send_keys("1")
     wait_text(browser, "#buzzers", "Ann first", timeout=15)
-    # Ann shouts RIDE: a claim, scored
-    Select(browser.find_element(By.ID, "shout-player")).select_by_visible_text("Ann")
-    browser.find_element(By.ID, "shout-word").send_keys("ride\n")
-    wait_text(browser, "#toast", "claim")
+    wait_text(browser, "#claim", "Ann pressed")
+    browser.execute_script("document.querySelector('#claim').scrollIntoView()")
+    shot(browser, "claim-prompt")
+    # The referee taps what each said: Ben nothing, Ann RIDE from the solver's list: her claim
+    ben, ann = browser.find_elements(By.CSS_SELECTOR, "#claim .press")
+    ben.find_element(By.XPATH, ".//button[. = 'said nothing']").click()
+    wait_text(browser, "#claim", "nothing")
+    browser.find_elements(By.CSS_SELECTOR, "#claim .press")[1].find_element(By.XPATH, ".//button[. = 'RIDE']").click()
     scores = wait_text(browser, "#scores", "Ann 4")
     assert "Ben 0" in scores
+    assert "RIDE" in wait_text(browser, "#words", "RIDE")
     shot(browser, "table")
     for page in ("referee", "buzzers", "scores", "history", "timers"):
         browser.get(f"{server}/game/{game}/{page}")

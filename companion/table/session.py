@@ -45,6 +45,7 @@ from companion.games.not_scrabble import DEFAULT_WINDOW_MS, NotScrabble
 from companion.games.registry import load_game
 from companion.records import Event, RecordError, effective
 from companion.table.games import TablePart, part_for
+from companion.table.phrases import describe
 from companion.table.seen import ACCEPT, Question, Seen
 from companion.table.shouts import Shout, rank_group, simultaneous_groups
 from companion.table.store import EventStore
@@ -183,7 +184,7 @@ class Session:
         self._note_standings(number)
         if self.question is not None and self.seen is not None:  # still a question after this event?
             self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).question
-        self.last = {"n": number, "event": event.as_dict(), "text": event.to_text()}
+        self.last = {"n": number, "event": event.as_dict(), "text": describe(event)}
         for listener in self.listeners:
             listener(number, event)
 

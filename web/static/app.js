@@ -143,7 +143,9 @@ const wordtable = (() => {
       }
       $("#locked").textContent = Object.entries(view.locked || {}).map(([p, why]) => `${p}: ${why} [rule 07]`).join(" · ");
       const last = view.last;
-      $("#last").textContent = !last ? "" : last.refused ? `Refused: ${last.refused} [${last.rule}]` : `Last: ${last.text}`;
+      $("#last").textContent = !last ? "" : last.refused ? `Refused: ${last.refused} [${last.rule}]` : last.text;
+      $("#last").className = last && (last.refused || ["false-call", "refused-call"].includes((last.event || {}).type)) ? "penalty" : "hint";
+      if ($(".camera")) $(".camera").hidden = !view.camera.running;
       const check = $("#check"); check.hidden = !view.camera.check; check.replaceChildren();
       if (view.camera.check) {
         check.append(el("b", "Check the table: "), document.createTextNode(view.camera.check + " — the camera waits. "));
