@@ -103,3 +103,22 @@ def test_the_demo_reuses_its_game(tmp_path: Path, services: Services) -> None:
     assert client.get(f"/api/sessions/{first}/camera").json["running"]
     assert client.get("/api/sessions/999/camera/frame.jpg").status_code == 404
     assert threading.active_count() >= 1
+
+
+def test_the_demo_starts_over_for_its_next_round(services: Services) -> None:
+    """Between rounds the director takes the game back with an undo and taps the draw for first
+    player again, so the next round plays from the same start."""
+    from web.demo import start_over
+
+    session = demo_game(services)
+    session.observe(Seen(pool="RIDE"))
+    assert session.view()["state"]["pool"] == "DEIR"
+    start_over(session)
+    view = session.view()
+    assert view["events"] == 4 and view["state"]["pool"] == "" and view["table"]["bag_holder"] == "Ben"
+    assert [e.type for e in services.store.events(session.game_id)][-4:] == [
+        "undo",
+        "first-draw",
+        "first-draw",
+        "first-draw",
+    ]

@@ -146,10 +146,13 @@ class TableView:
     pool: list[int]  # indices of loose tiles (not in any word)
 
     def key(self) -> TableKey:
-        """What a change is judged on: each zone's words and the pool's letters."""
+        """What a change is judged on: each zone's words and the pool's letters (for dice, each
+        die's letter: two dice that swap letters are a change)."""
+        loose = sorted(f"{self.items[i].die}:{self.items[i].letter}" if self.items[i].die else self.items[i].letter
+                       for i in self.pool)  # fmt: skip
         return (
             tuple(sorted((z, tuple(sorted(self.words[w].text for w in ws))) for z, ws in self.zones.items())),
-            "".join(sorted(self.items[i].letter for i in self.pool)),
+            ",".join(loose) if any(self.items[i].die for i in self.pool) else "".join(loose),
         )
 
     def relabel(self, index: int, letter: str) -> Item:

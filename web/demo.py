@@ -220,23 +220,29 @@ class Director:
             self.stopped.wait(pause)
             if self.stopped.is_set():
                 return
-            self.session.undo(1)
             self.source.show(render_scene((), ""), "reset")
+            start_over(self.session)
+
+
+def start_over(session: Session) -> None:
+    """Back to the game's first event (an ``undo``, so nothing is lost), then the draw for first
+    player as tapped at the table (the camera cannot see it): Ben goes first."""
+    if session.view()["events"] > 1:
+        session.undo(1)
+    for line in ["first-draw player=Ann letter=M", "first-draw player=Ben letter=C", "first-draw player=Cat letter=T"]:
+        session.record(Event.from_text(line))
 
 
 def demo_game(services: Services) -> Session:
-    """The stored demo game, taken back to its start; or a new one the first time."""
+    """The stored demo game, started over; or a new one the first time."""
     for stored in services.tables.games():
         if stored["game"] == "not-scrabble":
             session = services.tables.get(int(stored["id"]))
             if session.view()["setup"].get("demo"):
-                if session.view()["events"] > 1:
-                    session.undo(1)
                 break
     else:
         session = services.tables.start({"game": "not-scrabble", "players": PLAYERS, "tiles": "camera", "demo": True})
-    for line in ["first-draw player=Ann letter=M", "first-draw player=Ben letter=C", "first-draw player=Cat letter=T"]:
-        session.record(Event.from_text(line))  # the draw for first player, as tapped at the table: Ben goes first
+    start_over(session)
     return session
 
 

@@ -21,7 +21,7 @@ from companion.errors import RuleError
 from companion.games.dictionary_please import DictionaryPlease
 from companion.records import Event
 from companion.table.games.base import Action, TablePart
-from companion.table.seen import Proposal, Reading, Seen
+from companion.table.seen import Proposal, Question, Reading, Seen
 from companion.words.letters import Letters
 
 SURE = 0.9
@@ -78,7 +78,11 @@ class DictionaryPleaseTable(TablePart):
             game.copy().push(event)
         except RuleError as error:
             return Reading(difference=f"{player}'s play as the camera sees it is refused: {error}")
-        return Reading(proposals=(Proposal(event, SURE, f"{player} played {' '.join(specs)}"),))
+        what = f"{player} played {' '.join(specs)}"
+        if seen.unsure_in(player) or seen.unsure_in("pool"):  # a read nobody is sure of: ask first
+            answers = (("Yes: record the play", (event,)), ("No: check the table", ()))
+            return Reading(question=Question(f"{what} (hand {str(hand).upper()}): is that right?", answers))
+        return Reading(proposals=(Proposal(event, SURE, what),))
 
 
 def _specs(new: list[str], gone: list[tuple[str, str]]) -> tuple[list[str] | None, Letters]:
