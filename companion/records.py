@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,18 +116,34 @@ class Event:
 
     @classmethod
     def from_text(cls, text: str, lists: Iterable[str] = ("from", "words", "players", "at_us")) -> Event:
-        """Parse :meth:`to_text`. Integers come back as integers; ``lists`` fields as lists."""
+        """Parse :meth:`to_text`. Integers come back as integers; ``lists`` fields as lists. A value
+        may have spaces, quoted or not: ``draw player="Ben & Cat" letter=R`` or ``player=Ben & Cat``.
+
+        >>> Event.from_text("draw player=Ben & Cat letter=R").data
+        {'player': 'Ben & Cat', 'letter': 'R'}
+        """
         text = text.strip()
         if text.startswith("{"):
             return cls.from_json(text)
-        kind, *fields = text.split()
-        data: dict[str, Any] = {}
+        try:
+            tokens = shlex.split(text)
+        except ValueError as error:
+            raise RecordError(f"{text!r}: {error}") from None
+        if not tokens:
+            raise RecordError("an empty event: type one, such as draw player=Ann letter=R")
+        kind, *fields = tokens
+        raw: dict[str, str] = {}
+        key = None
         for item in fields:
-            key, sep, value = item.partition("=")
-            if not sep:
+            name, sep, value = item.partition("=")
+            if sep and _KEY.fullmatch(name):
+                key = name
+                raw[key] = value
+            elif key is not None:  # a word of the value before: "Ben & Cat"
+                raw[key] += " " + item
+            else:
                 raise RecordError(f"{item!r} is not key=value")
-            data[key] = _parse_text_value(key, value, set(lists))
-        return cls(kind, data)
+        return cls(kind, {k: _parse_text_value(k, v, set(lists)) for k, v in raw.items()})
 
 
 def _parse_text_value(key: str, value: str, lists: set[str]) -> Any:
