@@ -76,7 +76,7 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
     players.clear()
     players.send_keys("Ann, Ben")
     browser.find_element(By.CSS_SELECTOR, "#start summary").click()  # the options the rules leave open
-    Select(browser.find_element(By.NAME, "tiles")).select_by_value("camera")
+    Select(browser.find_element(By.CSS_SELECTOR, "[data-option=tiles]")).select_by_value('"camera"')
     shot(browser, "start")
     browser.find_element(By.CSS_SELECTOR, "#start button[type=submit]").click()
     wait_text(browser, "#title", "Not Scrabble")

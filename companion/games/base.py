@@ -18,12 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from companion.errors import InvalidInputError, RuleError, WordtableError
+from companion.games.options import Option, check_setup
 from companion.records import Event, RecordError, effective
 from companion.words.rules import WordRules
 from companion.words.solver import Referee
 from companion.words.stems import StemJudge
 
 G = TypeVar("G", bound="Game")
+MAX_PLAYERS = 12  # the most any of the texts seats at one table (the letter games name no limit)
+MAX_NAME = 40
 
 __all__ = ["DrawForFirst", "Game", "RecordError", "RuleError", "Standing", "ranked"]
 
@@ -95,6 +98,8 @@ class Game(ABC):
     variant_names: ClassVar[tuple[str | None, ...]] = (None,)
     #: What a word must be in this game, and how a word on the table may be taken.
     word_rules: ClassVar[WordRules]
+    #: The settings the rules leave to the table (checked at the game event; the start form's fields).
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: Variants whose word rules or titles differ from the game's.
     variant_word_rules: ClassVar[dict[str | None, WordRules]] = {}
     variant_titles: ClassVar[dict[str | None, str]] = {}
@@ -131,6 +136,7 @@ class Game(ABC):
         self._base_referee = referee
         self.events: list[Event] = [setup]
         self.players = self._read_players(setup)
+        check_setup(setup, self.OPTIONS, self.variant)
         self.reset()
 
     @classmethod
@@ -141,10 +147,12 @@ class Game(ABC):
     @staticmethod
     def _read_players(setup: Event) -> list[str]:
         players = setup["players"]
-        if not isinstance(players, list) or len(players) < 1:
-            raise RecordError("players must be a list of names")
-        if len(set(players)) != len(players) or any(not p.strip() for p in players):
-            raise RecordError("player names must be different and not empty")
+        if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
+            raise RecordError(f"players: a list of 1 to {MAX_PLAYERS} names")
+        if any(not isinstance(p, str) or not p.strip() or len(p) > MAX_NAME for p in players):
+            raise RecordError(f"each player's name is 1 to {MAX_NAME} characters")
+        if len(set(players)) != len(players):
+            raise RecordError("player names must be different")
         return list(players)
 
     @abstractmethod

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from companion.games.base import Game, RuleError, Standing, ranked
+from companion.games.options import Option
 from companion.records import Event, RecordError
 from companion.sets.dice import DICE, WILD, LetterValues, RollError, parse_roll
 from companion.words.letters import LetterError, Letters
@@ -57,6 +58,10 @@ class Dicewords(Game):
     OVER_RULE = "dicewords end"
     AFTER_OVER = frozenset({"challenge"})  # the last word of the game can still be refuted
     word_rules = RULES
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("target", "Target score", int, DEFAULT_TARGET, low=1, high=10_000),
+        Option("values", "Your dice's letter values, as b3,d2 (over the defaults)", str),
+    )
     EVENTS: ClassVar[dict[str, str]] = {
         "roll": "_roll",
         "reroll": "_reroll",

@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 
 from companion.errors import WordtableError
 from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
+from companion.games.options import Option
 from companion.records import Event, RecordError
 from companion.sets.tilesets import DICTIONARY_PLEASE
 from companion.words.letters import LetterError, Letters
@@ -112,6 +113,18 @@ class DictionaryPlease(Game):
     title = "Dictionary, Please!"
     OVER_RULE = "dictionary-please Duration of Game"
     word_rules = RULES
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("scoring", "Scoring", str, "stars", (("stars", "stars and counters"),
+               ("letters", "the Alternative Method: 5 or 10 a letter"), ("none", "no scoring"))),
+        Option("ending", "The game ends", str, "tiles", (("tiles", "(c) when the letters run out"),
+               ("words", "(a) when a player holds a number of words"), ("time", "(b) at a time agreed"))),
+        Option("words_to_end", "Words that end the game, for (a)", int, 8, low=1, high=50),
+        Option("stars_stay_with", "Stars and counters stay with", str, "earner",
+               (("earner", "the player who earned them"), ("word", "the word, when it is captured"))),
+        Option("letter_extras", "25-point bonuses also with the Alternative Method", bool, False),
+        Option("tiles", "Tiles", str, "dictionary-please", (("dictionary-please", "the game's 350 letters (counted)"),
+                                                            ("camera", "as the camera sees them (not counted)"))),
+    )  # fmt: skip
     EVENTS: ClassVar[dict[str, str]] = {
         "first-draw": "_first_draw",
         "play": "_play",

@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from companion.errors import WordtableError
 from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
+from companion.games.options import Option
 from companion.records import Event, RecordError
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
@@ -61,6 +62,9 @@ class CounterGame(Game):
     name = "anagrams"
     title = "the letter game"
     word_rules = WordRules("the letter game", 2, TakeKind.NONE)
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("counters", "Counters each at the start", int, None, low=0, high=1000),
+    )
     OVER_RULE = GENERAL
     AFTER_OVER = frozenset({"end"})
     EVENTS: ClassVar[dict[str, str]] = {"first-draw": "_first_draw", "end": "_end"}
@@ -131,6 +135,17 @@ class Anagrams(CounterGame):
     # anagrams-and-letter-games.txt sets no minimum length; Note: a declared word may be won by
     # "adding from his own hand one or more letters".
     word_rules = WordRules("Anagrams", 2, TakeKind.BUILD)
+    OPTIONS = (
+        *CounterGame.OPTIONS,
+        Option(
+            "minutes",
+            "The time allotted may be fixed at five, ten or fifteen minutes",
+            int,
+            5,
+            ((5, "five minutes"), (10, "ten minutes"), (15, "fifteen minutes")),
+        ),
+        Option("first_bonus", "A counter for the first word announced", bool, False),
+    )
     variant_titles: ClassVar[dict[str | None, str]] = {"pool": "Anagrams with a pool"}
 
     def setup_game(self) -> None:
@@ -288,6 +303,7 @@ class WordBuilding(CounterGame):
     # "it is not necessary to retain the original word, as long as all the letters previously used
     # form a part of the new or enlarged word".
     word_rules = WordRules("Word Building", 2, TakeKind.BUILD)
+    OPTIONS = (*CounterGame.OPTIONS, Option("counters_in_box", "Counters in the box", int, 125, low=1, high=1000))
 
     def reset(self) -> None:
         super().reset()
@@ -392,6 +408,11 @@ class SpellingMatch(CounterGame):
     variant_names = ("spelling-match",)
     # the words "may be three, four, five or six" letters long (the setup chooses one length).
     word_rules = WordRules("the Spelling Match", 3, TakeKind.NONE)
+    OPTIONS = (
+        *CounterGame.OPTIONS,
+        Option("words_each", "Words each player contributes", int, 3, low=1, high=10),
+        Option("letters", "Letters in each word", int, 5, low=3, high=6),
+    )
     variant_titles: ClassVar[dict[str | None, str]] = {"spelling-match": "Spelling Match"}
 
     def setup_game(self) -> None:
@@ -461,6 +482,7 @@ class Speculation(CounterGame):
 
     variant_names = ("speculation",)
     word_rules = WordRules("Speculation", 2, TakeKind.NONE)
+    OPTIONS = (*CounterGame.OPTIONS, Option("pool", "Counters in the pool", int, 100, low=0, high=10_000))
     start_counters = 0
 
     def setup_game(self) -> None:
@@ -586,6 +608,7 @@ class Rotation(CounterGame):
     variant_names = ("rotation",)
     # "the first word ... containing eight or more letters".
     word_rules = WordRules("Rotation", 8, TakeKind.NONE)
+    OPTIONS = (*CounterGame.OPTIONS, Option("pool", "Counters in the pool", int, 100, low=0, high=10_000))
     start_counters = 0
 
     def setup_game(self) -> None:

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from companion.errors import WordtableError
 from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
+from companion.games.options import Option
 from companion.records import Event, RecordError
 from companion.sets.tilesets import SCRABBLE_NO_BLANKS
 from companion.words.letters import LetterError, Letters
@@ -65,6 +66,12 @@ class NotScrabble(Game):
     # not-scrabble.txt rule 04/16: "a word of three or more letters"; rules 08-12: steals with
     # at least one added letter and a different stem.
     word_rules = RULES
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("tiles", "Tiles", str, "scrabble", (("scrabble", "a Scrabble set without blanks (98, counted)"),
+                                                   ("camera", "as the camera sees them (not counted)"))),
+        Option("window_ms", 'Shout window, ms (rule 06 "simultaneously")', int, DEFAULT_WINDOW_MS, low=0,
+               high=MAX_WINDOW_MS),
+    )  # fmt: skip
     EVENTS: ClassVar[dict[str, str]] = {
         "first-draw": "_first_draw",
         "draw": "_draw",

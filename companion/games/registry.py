@@ -37,6 +37,7 @@ from companion.games.letter_games import (
 from companion.games.lexicon.engine import Lexicon
 from companion.games.lexicon.solitaire import LexiconSolitaire
 from companion.games.not_scrabble import NotScrabble
+from companion.games.options import Option
 from companion.records import Event, RecordError
 from companion.words.rules import WordRules
 from companion.words.solver import Referee
@@ -71,9 +72,14 @@ class Variant:
     engine: type[Game]
     rules: WordRules
 
+    def options(self) -> list[Option]:
+        """The settings this variant leaves to the table."""
+        return [o for o in self.engine.OPTIONS if o.variants is None or self.variant in o.variants]
+
     def as_dict(self) -> dict[str, object]:
         return {"game": self.game, "variant": self.variant, "title": self.title,
-                "min_length": self.rules.min_length, "take": self.rules.take.value}  # fmt: skip
+                "min_length": self.rules.min_length, "take": self.rules.take.value,
+                "options": [o.as_dict() for o in self.options()]}  # fmt: skip
 
 
 VARIANTS: tuple[Variant, ...] = tuple(

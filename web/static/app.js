@@ -18,23 +18,56 @@ const wordtable = (() => {
     return data;
   }
 
+  // The start form offers exactly the settings the chosen game's engine takes (its options, with
+  // their choices, ranges and the rules' defaults); the server checks them again before it starts.
   function home() {
-    api("/games").then((data) => {
-      const select = $("#game-choice");
-      for (const g of data.games) {
-        const o = el("option", g.title);
-        o.value = JSON.stringify([g.game, g.variant]); select.append(o);
+    let games = [];
+    const select = $("#game-choice");
+    const chosen = () => games[Number(select.value)] || { options: [] };
+    const showOptions = () => {
+      const box = $("#option-fields"); box.replaceChildren();
+      for (const o of chosen().options) {
+        const label = el("label", o.label + " ");
+        let input;
+        if (o.kind === "choice") {
+          input = el("select");
+          const rules = el("option", `the rules' default${o.default !== null ? ` (${(o.choices.find((c) => c.value === o.default) || {}).label || o.default})` : ""}`); rules.value = ""; input.append(rules);
+          for (const c of o.choices) { const opt = el("option", c.label); opt.value = JSON.stringify(c.value); input.append(opt); }
+        } else if (o.kind === "bool") {
+          input = el("input"); input.type = "checkbox";
+        } else {
+          input = el("input"); input.type = o.kind === "int" ? "number" : "text";
+          if (o.low !== null) input.min = o.low; if (o.high !== null) input.max = o.high;
+          input.placeholder = o.default !== null ? `${o.default} (the rules' default)` : "the rules' default";
+        }
+        input.dataset.option = o.name; input.dataset.kind = o.kind;
+        label.append(input); box.append(label);
       }
+      $("#options").hidden = !chosen().options.length;
+    };
+    api("/games").then((data) => {
+      games = data.games;
+      games.forEach((g, i) => { const o = el("option", g.title); o.value = String(i); select.append(o); });
+      showOptions();
     });
+    select.addEventListener("change", showOptions);
     $("#start").addEventListener("submit", async (e) => {
       e.preventDefault();
       const f = new FormData(e.target);
-      const [game, variant] = JSON.parse(f.get("game"));
-      const setup = { game, variant, players: f.get("players").split(",").map((p) => p.trim()).filter(Boolean) };
-      for (const key of ["target", "window_ms", "minutes"]) if (f.get(key)) setup[key] = Number(f.get(key));
-      for (const key of ["scoring", "tiles", "dictionary"]) if (f.get(key)) setup[key] = f.get(key);
-      const started = await api("/sessions", setup);
-      location.href = `/game/${started.id}/table`;
+      const game = chosen();
+      const setup = { game: game.game, variant: game.variant, players: f.get("players").split(",").map((p) => p.trim()).filter(Boolean) };
+      if (f.get("dictionary")) setup.dictionary = f.get("dictionary");
+      for (const input of document.querySelectorAll("[data-option]")) {
+        const kind = input.dataset.kind, name = input.dataset.option;
+        if (kind === "bool") { if (input.checked) setup[name] = true; continue; }
+        if (input.value === "") continue;
+        setup[name] = kind === "choice" ? JSON.parse(input.value) : kind === "int" ? Number(input.value) : input.value;
+      }
+      $("#start-error").textContent = "";
+      try {
+        const started = await api("/sessions", setup);
+        location.href = `/game/${started.id}/table`;
+      } catch (error) { $("#start-error").textContent = error.message; }
     });
   }
 

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 from companion.errors import InvalidInputError, WordtableError
 from companion.games.base import DrawForFirst, Game, RuleError, Standing
 from companion.games.lexicon.crossword import Grid, GridError, parse_cells
+from companion.games.options import Option
 from companion.records import Event, RecordError
 from companion.sets.cards import MASTER, deck, penalty
 from companion.words.rules import TakeKind, WordRules
@@ -63,6 +64,16 @@ class Lexicon(Game):
         "party": WordRules("LEXICON party play", 2, TakeKind.INSERT),
     }
     OVER_RULE = "lexicon object"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("deck", "Deck", str, "parker", (("parker", "Parker Brothers (52 letters, 2 masters)"),
+                                               ("waddingtons", "Waddingtons (51 letters, 1 master)"))),
+        Option("packs", "Packs", int, None, low=1, high=2),
+        Option("ending", "At the limit", str, None, (("elimination", "players are eliminated (1935)"),
+                                                     ("lowest", "the lowest score wins (Crossword)"))),
+        Option("limit", "Score limit (50: the quick game)", int, 100, low=10, high=1000),
+        Option("max_cards", "Cards a turn may join (Crossword)", int, 4, low=1, high=10),
+        Option("wide_open", "The Wide Open Game", bool, False),
+    )  # fmt: skip
     EVENTS: ClassVar[dict[str, str]] = {
         "cut": "_cut",
         "deal": "_deal",
