@@ -6,6 +6,7 @@ BIN := $(VENV)/bin
 .PHONY: run test lint format system-packages venv data bench clean hardware
 
 run: venv
+	@echo "wordtable: starting the dashboard on the demo table (Ctrl-C stops it)"
 	$(BIN)/wordtable serve --demo
 
 test: venv hardware
@@ -30,9 +31,11 @@ venv: system-packages $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "wordtable needs Python 3.11 or newer"; exit 1; }
+	@echo "wordtable: first set-up: making .venv and installing wordtable with its test tools (a few minutes)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@echo "wordtable: installed"
 	@touch $@
 
 # Regenerate the vendored word data from the Debian packages (see docs/dictionary.md).

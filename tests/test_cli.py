@@ -108,6 +108,8 @@ def test_demo_runs() -> None:
         (["check", "cat", "--game", "lexicon", "--variant", "speed"], "no variant 'speed'"),
         (["override", "allow", "act", "cat"], "nothing to rule on"),
         (["fly"], "invalid choice"),
+        (["serve", "--port", "99999"], "not a port"),
+        (["serve", "--port", "-1"], "not a port"),
     ],
 )
 def test_bad_input_is_one_line_and_nonzero(args: list[str], message: str) -> None:
@@ -127,3 +129,21 @@ def test_checking_words_touches_no_stored_rulings(tmp_path: Path) -> None:
     assert not (tmp_path / "home" / "overrides.sqlite3").exists()
     run_json("judge", "tease", "teaser")
     assert (tmp_path / "home" / "overrides.sqlite3").exists()
+
+
+def test_serve_on_a_busy_port_says_so_before_creating_anything(tmp_path: Path) -> None:
+    import os
+    import socket
+    import sys
+
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        home = tmp_path / "home"
+        command = [str(Path(sys.executable).parent / "wordtable"), "serve", "--demo", "--port", str(port)]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=60,
+                                env={**os.environ, "WORDTABLE_HOME": str(home)})  # fmt: skip
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        f"wordtable: cannot listen on 127.0.0.1:{port}: another program is using it; choose another port with --port"
+    ]
+    assert not home.exists()  # no game, no store, nothing made

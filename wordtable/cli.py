@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -227,7 +228,12 @@ def cmd_dicewords(args: argparse.Namespace) -> int:
 
 
 def cmd_buzzers(args: argparse.Namespace) -> int:
-    """Print the presses of a buzzer box (or the simulator) as they come."""
+    """Print the presses of a buzzer box (or the simulator) as they come.
+
+    While the port cannot be opened, or no box answers on it, one status line says why (standard
+    error; kept up to date in place on a terminal) and the link retries. A URL that can never be
+    opened, or ``--seconds`` running out before any box answered, is an error (one line, exit 2).
+    """
     import dataclasses
     import glob
     import queue
@@ -235,7 +241,8 @@ def cmd_buzzers(args: argparse.Namespace) -> int:
     import threading
     import time
 
-    from firmware_bridge.link import BuzzerLink, LinkEvent
+    from companion.errors import NotFoundError
+    from firmware_bridge.link import TROUBLES, BuzzerLink, Connected, LinkEvent, Waiting
     from firmware_bridge.simulator import box, register
 
     register()
@@ -252,9 +259,22 @@ def cmd_buzzers(args: argparse.Namespace) -> int:
                     box(url[len("sim://") :]).press(int(line))
 
         threading.Thread(target=keys, daemon=True).start()
-    end = time.monotonic() + args.seconds if args.seconds else None
+    started = time.monotonic()
+    end = started + args.seconds if args.seconds else None
     rng = random.Random(0)
     next_demo = time.monotonic() + 0.3
+    in_place = sys.stderr.isatty() and not args.json  # a status line rewritten in place
+    waiting: Waiting | None = None
+    waiting_since = shown = 0.0
+    connected = False
+
+    def status(text: str | None) -> None:
+        """The status line (None: clear it): rewritten in place on a terminal, else one line per change."""
+        if in_place:
+            print("\r\x1b[K" + (text or ""), end="", file=sys.stderr, flush=True)
+        elif text is not None:
+            print(text, file=sys.stderr, flush=True)
+
     try:
         while end is None or time.monotonic() < end:
             if args.demo and url.startswith("sim://") and time.monotonic() >= next_demo:
@@ -263,12 +283,40 @@ def cmd_buzzers(args: argparse.Namespace) -> int:
             try:
                 event = events.get(timeout=0.05)
             except queue.Empty:
+                if waiting is not None and in_place and time.monotonic() - shown >= 1:
+                    shown = time.monotonic()
+                    status(f"{waiting.message[: -len(')')]}, {shown - waiting_since:.0f} s; Ctrl-C to stop)")
                 continue
+            if isinstance(event, Waiting):
+                if not event.retrying:
+                    raise UsageError(event.message)
+                if waiting is None:
+                    waiting_since = time.monotonic()
+                waiting, shown = event, time.monotonic()
+                if args.json:
+                    print(json.dumps({"event": "waiting", **dataclasses.asdict(event)}), flush=True)
+                else:
+                    status(event.message)
+                continue
+            if isinstance(event, Connected):
+                connected = True
+                if waiting is not None:
+                    waiting = None
+                    status(None)
             name = type(event).__name__.lower().replace("button", "")
             data = {"event": name, **dataclasses.asdict(event)}
-            print(json.dumps(data) if args.json else " ".join(f"{k}={v}" for k, v in data.items()), flush=True)
+            if args.json:
+                print(json.dumps(data), flush=True)
+            elif isinstance(event, TROUBLES):
+                print(f"{name}: {event.message}", flush=True)
+            else:
+                print(" ".join(f"{k}={v}" for k, v in data.items()), flush=True)
+        if not connected and waiting is not None:
+            status(None)
+            raise NotFoundError(f"no buzzer box on {url} after {args.seconds:g} s: {waiting.reason}")
     except KeyboardInterrupt:
-        pass
+        if waiting is not None:
+            status(None)
     finally:
         link.stop()
     return 0
@@ -305,6 +353,24 @@ def cmd_markers(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: a whole number from 1 to 65535")
+    return int(text)
+
+
+def _port_free(host: str, port: int) -> None:
+    import errno
+    import socket
+
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as error:
+        why = "another program is using it" if error.errno == errno.EADDRINUSE else os.strerror(error.errno or 0)
+        raise UsageError(f"cannot listen on {host}:{port}: {why}; choose another port with --port") from None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Start the table dashboard (the demo table with ``--demo``)."""
     import secrets
@@ -314,6 +380,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from web import create_app
     from web.services import Services
 
+    _port_free(args.host, args.port)  # before anything is created: a busy port is said in one line
     pin = args.pin
     if args.host not in ("127.0.0.1", "localhost", "::1") and not pin:
         pin = f"{secrets.randbelow(10**6):06d}"
@@ -415,7 +482,7 @@ def build_parser() -> Parser:
     p.add_argument("output", metavar="FILE.pdf|FILE.png")
     p = command("serve", cmd_serve, "start the table dashboard in a browser", dictionary)
     p.add_argument("--host", default="127.0.0.1", help="0.0.0.0 lets phones on the table's network in (with a PIN)")
-    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--port", type=_port, default=5000, help="1-65535 (default 5000)")
     p.add_argument("--pin", help="the table PIN (one is made up when --host is not this machine)")
     p.add_argument("--demo", action="store_true", help="a demo game with a replayed camera and simulated buzzers")
     p.add_argument("--camera", metavar="SPEC", help="the table's camera: 0, rtsp://..., a video, a folder of photos")
