@@ -123,7 +123,8 @@ def dictionary_please(referee: Referee) -> tuple[Session, CameraFeed, list[Seen]
     # letters held concealed: the draws are tapped, the hands follow from the rules (10 and 3).
     session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
     session.record(Event("first-draw", {"player": "Ben", "letter": "B"}))
-    assert session.view()["table"] == {"turn": "Ann", "hands": {"Ann": 10, "Ben": 3}}
+    seat = session.view()["table"]
+    assert (seat["turn"], seat["hands"], seat["words"]) == ("Ann", {"Ann": 10, "Ben": 3}, {"Ann": [], "Ben": []})
     assert show(session, feed, tiles()) == []  # an empty table
     # Ann lays RATE facing her; her six other letters go to the pool: her hand is worked out.
     rate = show(session, feed, tiles(("RATE", ANN, 0), loose="DGKOUY"))

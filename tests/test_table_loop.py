@@ -320,7 +320,8 @@ def dictionary_please(referee: Referee) -> Session:
     session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
     session.record(Event("first-draw", {"player": "Ben", "letter": "B"}))
     assert [a["label"] for a in session.view()["actions"]] == ["Ann plays", "Ann passes", "end the game"]
-    assert session.view()["table"] == {"turn": "Ann", "hands": {"Ann": 10, "Ben": 3}}
+    table = session.view()["table"]
+    assert (table["turn"], table["hands"], table["words"]) == ("Ann", {"Ann": 10, "Ben": 3}, {"Ann": [], "Ben": []})
     return session
 
 

@@ -26,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "DATA": None,  # folder for the games' SQLite store, when no services are given
     "DICTIONARY": "large",
     "PIN": None,  # a table PIN: required for changes when set
+    "CACHE": None,  # folder for tables that can be rebuilt (the DICEWORDS solver's); None: built in memory
     "MERGE_SECONDS": 0.05,  # live updates: how long a burst gathers before it is sent
 }
 

@@ -10,6 +10,7 @@ with its traceback and answered 500, never passed off as the player's mistake.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
@@ -134,7 +135,7 @@ def undo(game_id: int) -> Response:
     if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
         raise BadInputError("to: an event number")
     number = session.undo(to)
-    return jsonify(undone=session.view()["last"], n=number, **game_state(game_id))
+    return jsonify(undone_what=(session.view()["last"] or {}).get("undone"), n=number, **game_state(game_id))
 
 
 @api.post("/sessions/<int:game_id>/shout")
@@ -171,6 +172,14 @@ def rock_paper_scissors(game_id: int) -> Response:
         raise BadInputError("winner: a player's name, or null to draw at random")
     settled = session.rock_paper_scissors(winner)
     return jsonify(settled=[e.as_dict() for e in settled], **game_state(game_id))
+
+
+@api.get("/sessions/<int:game_id>/advice")
+def advice(game_id: int) -> Response:
+    """DICEWORDS: the best words for the dice showing and which dice to keep (the first call builds
+    the solver's tables, about ten seconds once; they are kept in the cache folder)."""
+    cache = current_app.config.get("CACHE")
+    return jsonify(services().tables.get(game_id).advice(Path(cache) if cache else None))
 
 
 @api.get("/sessions/<int:game_id>/scores")

@@ -386,7 +386,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         pin = f"{secrets.randbelow(10**6):06d}"
         print(f"listening on {args.host}: the table PIN is {pin} (needed to change a game)", flush=True)
     services = Services.create(data_home(), _referee(args))
-    app = create_app({"PIN": pin}, services)
+    app = create_app({"PIN": pin, "CACHE": str(cache_home())}, services)
     table = TableSettings.load(args.table) if args.table else TableSettings()
     camera = args.camera or table.camera
     if camera is not None:  # the table's one camera watches the game being played: the newest

@@ -37,6 +37,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.errors import InvalidInputError
@@ -167,6 +168,7 @@ class Session:
             if count < 1:
                 raise RecordError("nothing to undo: the game has just been set up")
             before = list(self.game.events)
+            removed = before[count:]
             self.game.undo_to(count)
             undo = Event("undo", {"to": count})
             try:
@@ -175,6 +177,10 @@ class Session:
                 self.game.rebuild(before)
                 raise
             self._committed(number, undo)
+            what = "; ".join(describe(e) for e in removed[-3:]) + (
+                f" and {len(removed) - 3} more" if len(removed) > 3 else ""
+            )
+            self.last = {**(self.last or {}), "text": f"undone: {what}", "undone": what}
             # The table still shows what was undone: the camera waits until it matches again.
             if self.seen is not None and not self.part.observe(self.seen).agrees:
                 self.check = "an event was undone: put the table back as the record shows, or read it again"
@@ -495,6 +501,7 @@ class Session:
                     "question": self.question.as_dict() if self.question else None,
                 },
                 "last": self.last,
+                "result": self.part.result(),
             }
 
     def word_box(self, word: str, sources: list[str], pool: str) -> dict[str, Any]:
@@ -507,6 +514,11 @@ class Session:
                 take = game.referee.check_take(sources, word.lower(), Letters(pool), game.rules)
                 answer["take"] = take.as_dict()
             return answer
+
+    def advice(self, cache: Path | None = None) -> dict[str, Any]:
+        """DICEWORDS: the best words for the dice showing and which dice to keep."""
+        with self.lock:
+            return self.part.advice(cache)
 
     def view_locked(self) -> dict[str, str]:
         """Who may not claim now, and why (the buzzer box lights their LEDs)."""

@@ -10,11 +10,41 @@ const wordtable = (() => {
     clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, 4000);
   }
 
+  // The connection, shown so nobody can miss it: while the server does not answer, every action
+  // is disabled under a banner; when it answers again the page catches up.
+  let onBack = () => {};
+  function offline(down) {
+    const banner = $("#offline"); if (!banner) return;
+    if (banner.hidden === !down) return;
+    banner.hidden = !down;
+    document.body.classList.toggle("disconnected", down);
+    document.querySelectorAll("main button, main input, main select").forEach((b) => { b.disabled = down; });
+    if (!down) onBack();
+  }
+  let probing = null;
+  function probe() {
+    if (probing) return;
+    probing = setInterval(() => fetch("/api/games", { cache: "no-store" }).then((r) => {
+      if (r.ok) { clearInterval(probing); probing = null; offline(false); }
+    }).catch(() => {}), 2000);
+  }
+
   async function api(path, body) {
     const options = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body) };
-    const response = await fetch("/api" + path, options);
+    let response;
+    try {
+      response = await fetch("/api" + path, options);
+    } catch (error) {
+      offline(true); probe();
+      throw new Error("the server does not answer");
+    }
     const data = await response.json().catch(() => ({}));
-    if (!response.ok) { toast(data.error || response.statusText, true); throw new Error(data.error || response.statusText); }
+    if (!response.ok) {
+      // A refusal says what happened, why, and the rule; a rule's refusal is styled as a penalty.
+      const message = data.error || response.statusText;
+      toast(data.kind === "rule" ? `Refused: ${message}` : message, true);
+      throw new Error(message);
+    }
     return data;
   }
 
@@ -96,6 +126,7 @@ const wordtable = (() => {
     const history = [];
     const refresh = async () => {
       const data = await api(`/sessions/${id}`);
+      const result = $("#result"); if (result) { result.textContent = data.result || ""; result.hidden = !data.result; }
       renderTable(data);
       renderScores(data.state);
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
@@ -257,7 +288,7 @@ const wordtable = (() => {
         const r = await api(`/sessions/${id}/events`, { text: $("#event-text").value });
         toast(`recorded event ${r.n}`); $("#event-text").value = "";
       });
-      $("#undo").addEventListener("click", () => api(`/sessions/${id}/undo`, {}).then(() => toast("undone")));
+      $("#undo").addEventListener("click", () => api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${(r.undone_what || "the last event")}`)));
     }
 
     const buzz = (button) => api(`/sessions/${id}/press`, { button });
@@ -294,8 +325,8 @@ const wordtable = (() => {
     let live = null;
     const connect = () => {
       live = new EventSource(`/api/sessions/${id}/stream?after=${last}`);
-      live.addEventListener("open", () => $("#live").classList.add("on"));
-      live.addEventListener("error", () => $("#live").classList.remove("on"));
+      live.addEventListener("open", () => { $("#live").classList.add("on"); offline(false); });
+      live.addEventListener("error", () => { $("#live").classList.remove("on"); if (live.readyState !== EventSource.OPEN) { offline(true); probe(); } });
       live.addEventListener("events", (m) => {
         const now = Date.now();
         for (const e of JSON.parse(m.data)) {
@@ -309,6 +340,7 @@ const wordtable = (() => {
       live.addEventListener("table", () => refresh());
     };
     const arrivals = window.wordtableArrivals = {};
+    onBack = () => { refresh(); if (live && live.readyState === EventSource.CLOSED) connect(); };
     window.addEventListener("pagehide", () => { if (live) live.close(); });
     window.addEventListener("pageshow", (e) => { if (e.persisted) connect(); });
     connect();

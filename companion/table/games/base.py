@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
+from companion.errors import InvalidInputError
 from companion.games.base import Game
 from companion.table.seen import Reading, Seen
 
@@ -58,3 +60,27 @@ class TablePart:
     def locked(self) -> dict[str, str]:
         """Players who may not claim now, and why."""
         return {}
+
+    def advice(self, cache: Path | None = None) -> dict[str, Any]:
+        """Advice on the play open now (DICEWORDS: the best words and which dice to keep)."""
+        raise InvalidInputError(f"{self.game.title_for(self.game.variant)} has no advice to give")
+
+    #: What a standing's score counts, for the line that names the winner; the rule that decides.
+    SCORE_NAME: ClassVar[str] = "points"
+    WINNER_RULE: ClassVar[str] = ""
+    TIE_NOTE: ClassVar[str] = ""
+
+    def result(self) -> str | None:
+        """Once the game is over, who won and why, in one line (ties named as ties)."""
+        if not self.game.over:
+            return None
+        standings = self.game.standings()
+        if not standings:
+            return "the game is over"
+        best = standings[0].score
+        top = [s.player for s in standings if s.score == best]
+        if len(top) > 1:
+            return f"{' and '.join(top)} tie with {best} {self.SCORE_NAME}" + (
+                f": {self.TIE_NOTE}" if self.TIE_NOTE else ""
+            )
+        return f"{top[0]} wins with {best} {self.SCORE_NAME}" + (f" [{self.WINNER_RULE}]" if self.WINNER_RULE else "")

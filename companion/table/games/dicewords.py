@@ -21,12 +21,14 @@ Dice that still show the last declared roll mean nothing new.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from companion.errors import WordtableError
+from companion.errors import InvalidInputError, WordtableError
 from companion.games.dicewords import ROLLS, Dicewords
+from companion.games.dicewords_solver import DiceSolver
 from companion.records import Event
-from companion.sets.dice import DICE, parse_roll
+from companion.sets.dice import DICE, WILD, WILD_VALUE, parse_roll
 from companion.table.games.base import Action, TablePart
 from companion.table.seen import Proposal, Reading, Seen
 
@@ -39,6 +41,7 @@ class DicewordsTable(TablePart):
     def __init__(self, game: Dicewords) -> None:
         super().__init__(game)
         self.game: Dicewords = game
+        self._solver: DiceSolver | None = None
 
     def _last_faces(self) -> tuple[str, ...] | None:
         """The faces of the last roll or reroll recorded (the dice still lie so after a declare)."""
@@ -48,11 +51,34 @@ class DicewordsTable(TablePart):
         return None
 
     def read(self) -> dict[str, Any]:
+        """The nine dice in die order with their faces and values (and where each value comes from:
+        the rule text, worked out from it, or assumed), the rolls left, the race to the target."""
         game = self.game
-        faces = game.faces
-        return {"rolls_left": ROLLS - game.rolls if faces is not None else ROLLS,
-                "dice": [{"colour": d.colour, "face": f.upper()} for d, f in zip(DICE, faces, strict=True)]
-                if faces is not None else []}  # fmt: skip
+        faces = game.faces or self._last_faces()
+        dice = []
+        for die, face in zip(DICE, faces or ("",) * len(DICE), strict=True):
+            letter = face.lower()
+            value, source = (None, None) if not letter else (WILD_VALUE, "the rule text") if face == WILD else (
+                game.values[letter], game.values.source(letter))  # fmt: skip
+            dice.append({"colour": die.colour, "face": face.upper() or None, "faces": die.faces.upper(),
+                         "value": value, "source": source})  # fmt: skip
+        return {"turn": game.turn, "dice": dice, "rolled": game.faces is not None,
+                "rolls_left": ROLLS - game.rolls if game.faces is not None else ROLLS,
+                "target": game.target, "totals": dict(game.totals), "final_round": game.finishing}  # fmt: skip
+
+    def advice(self, cache: Path | None = None) -> dict[str, Any]:
+        """The best words for the dice showing and, with rerolls left, which dice to keep (the
+        solver's tables are built once per word list and values, then kept in ``cache``)."""
+        game = self.game
+        if game.faces is None:
+            raise InvalidInputError(f"{game.turn} has not rolled: nothing to advise on")
+        if self._solver is None:
+            self._solver = DiceSolver(game.referee.dictionary, game.values, cache=cache)
+        roll = "".join(game.faces)
+        plays = self._solver.best(roll, top=5)
+        rerolls = ROLLS - game.rolls
+        advice = self._solver.advise(roll, rerolls).as_dict() if rerolls else None
+        return {"best": [p.as_dict() for p in plays], "rerolls_left": rerolls, "advice": advice}
 
     def actions(self) -> list[Action]:
         game = self.game

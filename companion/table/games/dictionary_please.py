@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.dictionary_please import DictionaryPlease
+from companion.games.dictionary_please import Award, DictionaryPlease
 from companion.records import Event
 from companion.table.games.base import Action, TablePart
 from companion.table.seen import Proposal, Question, Reading, Seen
@@ -35,8 +35,29 @@ class DictionaryPleaseTable(TablePart):
         self.game: DictionaryPlease = game
 
     def read(self) -> dict[str, Any]:
+        """Whose turn, the pool and the bag, each player's words with the stars and counters in front
+        of each (colour, points, why), the envelopes (counters not placed before a word), the letters
+        in each hand, who passed last turn, and the ending in force with how close it is."""
         game = self.game
-        return {"turn": game.turn, "hands": dict(game.hands)}
+
+        def award(a: Award) -> dict[str, Any]:
+            colour, _, rest = a.what.partition(" ")
+            kind = "star" if rest.startswith("star") else "counter"
+            return {"colour": colour, "kind": kind, "points": a.points, "what": a.what}
+
+        words = {p: [{"word": h.word.upper(), "captures": h.captures, "front": [award(a) for a in h.front]}
+                     for h in hs] for p, hs in game.words.items()}  # fmt: skip
+        envelopes = {p: [award(a) for a in game.ledger if a.player == p and not a.in_front] for p in game.players}
+        ending = {"tiles": "(c) when the letters run out",
+                  "words": f"(a) when a player holds {game.words_to_end} words",
+                  "time": "(b) at the time agreed"}[game.ending]  # fmt: skip
+        close = {"tiles": f"{game.bag_count} letters in the bag" if game.bag_count is not None else "letters as seen",
+                 "words": f"most words held: {max((len(hs) for hs in game.words.values()), default=0)}",
+                 "time": "the table keeps the time"}[game.ending]  # fmt: skip
+        return {"turn": game.turn, "pool": str(game.pool), "bag": game.bag_count, "hands": dict(game.hands),
+                "passed": [p for p, passed in game.passed_last.items() if passed], "words": words,
+                "envelopes": envelopes, "ending": ending, "ending_progress": close,
+                "scoring": game.scoring}  # fmt: skip
 
     def actions(self) -> list[Action]:
         game = self.game

@@ -44,6 +44,9 @@ UNPROMPTED = 0.7  # a word laid with no buzzer claim open for that player: asked
 class NotScrabbleTable(TablePart):
     engine = NotScrabble
     buzzers = True
+    SCORE_NAME = "letters"
+    WINNER_RULE = "rule 22: the player with the most letters wins"
+    TIE_NOTE = "rule 22 names no tie-break"
 
     def __init__(self, game: NotScrabble) -> None:
         super().__init__(game)
