@@ -138,6 +138,8 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
 
 
 def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
+    from selenium.webdriver.common.by import By
+
     game = new_game(server, {"game": "dictionary-please", "players": ["Ann", "Bea"], "scoring": "stars",
                              "tiles": "camera"})  # fmt: skip
     browser.get(f"{server}/game/{game}/referee")
@@ -152,17 +154,28 @@ def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
     details = wait_text(browser, "#details", "GLIDER")
     assert "Ann" in details
     shot(browser, "dictionary-please-scores")
+    browser.get(f"{server}/game/{game}/table")
+    words = wait_text(browser, "#words", "GLIDER")
+    assert "in hand" in words and "Ends (c)" in words
+    assert browser.find_elements(By.CSS_SELECTOR, "#words .award.star.green")  # the star before GLIDER
+    shot(browser, "dictionary-please-table")
 
 
 def test_a_dicewords_turn(server: str, browser) -> None:
+    from selenium.webdriver.common.by import By
+
     game = new_game(server, {"game": "dicewords", "players": ["Ann", "Ben"], "target": 100})
     browser.get(f"{server}/game/{game}/table")
     wait_text(browser, "#event-types", "roll")
-    type_events(browser, ["roll player=Ann dice=EEHELVNTP",
-                          '{"type": "reroll", "player": "Ann", "dice": "IEHELSNTP", "rerolled": ["gold", "blue"]}',
-                          "declare player=Ann word=PLINTHS"])  # fmt: skip
-    assert "Ann 70" in wait_text(browser, "#scores", "Ann 70")
+    reroll = '{"type": "reroll", "player": "Ann", "dice": "IEHELSNTP", "rerolled": ["gold", "blue"]}'
+    type_events(browser, ["roll player=Ann dice=EEHELVNTP", reroll])
+    dice = wait_text(browser, "#dice", "1 roll(s) left")
+    assert "race to 100" in dice
+    browser.find_element(By.XPATH, "//button[. = 'Best word and advice']").click()
+    assert "PLINTHS 70" in wait_text(browser, "#dice .advice", "keep the rest", timeout=60)
     shot(browser, "dicewords-table")
+    type_events(browser, ["declare player=Ann word=PLINTHS"])
+    assert "Ann 70" in wait_text(browser, "#scores", "Ann 70")
 
 
 def test_a_lexicon_round(server: str, browser) -> None:

@@ -21,6 +21,18 @@ def _players(value: object) -> str:
     return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
 
 
+def _spec(player: str, spec: str) -> str:
+    """``GLIDER<Bea:RIDE`` said: "GLIDER, capturing Bea's RIDE"."""
+    new, _, sources = spec.partition("<")
+    if not sources:
+        return new
+    taken = []
+    for source in sources.split("+"):
+        owner, _, old = source.partition(":")
+        taken.append(f"lengthening {old}" if owner == player else f"capturing {owner}'s {old}")
+    return f"{new} ({' and '.join(taken)})"
+
+
 def describe(event: Event) -> str:
     """One line for the screen; the record's text form for the events it has no words for."""
     data, kind = event.data, event.type
@@ -67,7 +79,7 @@ def describe(event: Event) -> str:
         which = f" ({', '.join(str(c) for c in data['rerolled'])})" if data.get("rerolled") else ""
         return f"{who} {'rolled' if kind == 'roll' else 'rerolled'}{which}: {data.get('dice')}{seen}"
     if kind == "play":
-        return f"{who} played {' '.join(str(w) for w in data.get('words', []))}{seen}"
+        return f"{who} played {', '.join(_spec(who, str(w)) for w in data.get('words', []))}{seen}"
     if kind == "end":
         return f"the game ended ({data.get('reason', 'agreed')})"
     return event.to_text()

@@ -197,14 +197,32 @@ const wordtable = (() => {
     function renderTable(view) {
       if (!$("#pool")) return;
       const state = view.state, table = view.table || {};
+      const rich = table.words || null;  // Dictionary, Please!: the stars and counters before each word
       $("#pool").textContent = state.pool !== undefined ? (state.pool || "—") : "";
+      $("#centre-head").hidden = $("#pool").hidden = state.pool === undefined;
+      $("#words-head").hidden = !(rich || state.words);
+      const buzzCard = $("#buzz-buttons"); if (buzzCard) buzzCard.closest(".card").hidden = !view.buzzers;
       $("#bag").textContent = [table.bag_holder ? `${table.bag_holder} holds the bag` : "",
         state.bag !== null && state.bag !== undefined ? `${state.bag} tiles in the bag` : "",
         state.turn && !table.bag_holder ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
-      const words = $("#words"); words.replaceChildren();
-      for (const [player, list] of Object.entries(state.words || {})) {
-        const p = el("p"); p.append(el("b", player + ": "), el("span", list.map((w) => w.word || w).join(" ") || "—", "letters")); words.append(p);
+      const words = $("#words"); words.replaceChildren();  // Dictionary, Please!: the stars and counters before each word
+      for (const [player, list] of Object.entries(rich || state.words || {})) {  // each player's words
+        const p = el("p"); p.append(el("b", player + ": "));
+        if (!list.length) p.append(el("span", "—", "letters"));
+        for (const w of list) {
+          const chip = el("span", "", "word");
+          for (const a of w.front || []) { const dot = el("span", "", `award ${a.kind} ${a.colour}`); dot.title = `${a.what} (${a.points})`; chip.append(dot); }
+          chip.append(el("span", w.word || w, "letters"));
+          if (w.captures) chip.append(el("small", ` ×${w.captures}`));
+          p.append(chip);
+        }
+        if (table.hands && table.hands[player] !== undefined) p.append(el("span", ` · ${table.hands[player]} in hand${(table.passed || []).includes(player) ? " · passed" : ""}`, "hint"));
+        const env = (table.envelopes || {})[player] || [];
+        if (env.length) p.append(el("span", ` · envelope ${env.reduce((s, a) => s + a.points, 0)}`, "hint"));
+        words.append(p);
       }
+      if (table.ending) words.append(el("p", `Ends ${table.ending}: ${table.ending_progress}`, "hint"));
+      renderDice(table);
       $("#locked").textContent = Object.entries(view.locked || {}).map(([p, why]) => `${p}: ${why} [rule 07]`).join(" · ");
       const last = view.last;
       $("#last").textContent = !last ? "" : last.refused ? `Refused: ${last.refused} [${last.rule}]` : last.text;
@@ -242,6 +260,36 @@ const wordtable = (() => {
         for (const p of rps) { const b = el("button", `${p} won`); b.onclick = () => api(`/sessions/${id}/rock-paper-scissors`, { winner: p }); row.append(b); }
         const d = el("button", "draw for us", "small"); d.onclick = () => api(`/sessions/${id}/rock-paper-scissors`, { winner: null }); row.append(d);
         claim.append(row);
+      }
+    }
+
+    // DICEWORDS: the nine dice in their colours, each face with its value (assumed values marked),
+    // the rolls left and the race to the target; the best word and which dice to keep on one tap.
+    function renderDice(table) {
+      const box = $("#dice"); if (!box) return;
+      box.hidden = !table.dice; if (!table.dice) return;
+      box.replaceChildren();
+      const row = el("div", "", "dice");
+      for (const d of table.dice) {
+        const die = el("span", "", `die ${d.colour}`); die.title = `${d.colour} die (${d.faces})${d.source ? ": value " + d.source : ""}`;
+        die.append(el("b", d.face || "·"));
+        if (d.value !== null) die.append(el("small", String(d.value) + (d.source && !["known", "the rule text"].includes(d.source) ? "*" : "")));
+        row.append(die);
+      }
+      box.append(row);
+      const totals = Object.entries(table.totals || {}).map(([p, t]) => `${p} ${t}`).join(" · ");
+      box.append(el("p", `${table.turn}'s turn · ${table.rolled ? `${table.rolls_left} roll(s) left` : "to roll"} · race to ${table.target}: ${totals}${table.final_round ? " · final round" : ""}`, "hint"));
+      if (table.dice.some((d) => d.source && !["known", "the rule text"].includes(d.source))) box.append(el("p", "* a value the rule text does not print: assumed or worked out; enter your set's values at the start", "hint"));
+      if (table.rolled) {
+        const b = el("button", "Best word and advice"); const out = el("p", "", "advice");
+        b.onclick = async () => {
+          out.textContent = "working it out (the first time builds the solver's tables, about ten seconds)…";
+          const a = await api(`/sessions/${id}/advice`);
+          const best = a.best.map((p) => `${p.word || "no word"} ${p.score}${p.wild ? ` (wild as ${p.wild.toUpperCase()})` : ""}`).join(", ");
+          const reroll = table.dice.map((d) => d.colour).filter((c) => a.advice && !a.advice.keep.includes(c));
+          out.textContent = `Best: ${best}.` + (a.advice ? ` Reroll ${reroll.join(", ") || "nothing"}, keep the rest: expected score ${a.advice.expected}.` : "");
+        };
+        box.append(b, out);
       }
     }
 
