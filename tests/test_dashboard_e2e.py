@@ -40,6 +40,15 @@ def wait_text(driver, selector: str, text: str, timeout: float = 10) -> str:
     return driver.find_element(By.CSS_SELECTOR, selector).text
 
 
+def wait_action(driver, label: str, timeout: float = 10):
+    """The row of the move called ``label`` once the page offers it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    xpath = f"//div[@class='action'][b[starts-with(normalize-space(.), '{label}')]]"
+    return WebDriverWait(driver, timeout).until(lambda d: d.find_element(By.XPATH, xpath))
+
+
 def new_game(server: str, setup: dict) -> int:
     """A new game on the server, set up through the API; its number."""
     return call(f"{server}/api/sessions", setup, timeout=10)["id"]
@@ -81,9 +90,20 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
     browser.find_element(By.CSS_SELECTOR, "#start button[type=submit]").click()
     wait_text(browser, "#title", "Not Scrabble")
     game = browser.current_url.split("/game/")[1].split("/")[0]
-    type_events(browser, ["first-draw player=Ann letter=M", "first-draw player=Ben letter=C",
-                          "draw player=Ben letter=R", "draw player=Ann letter=I", "draw player=Ben letter=D",
-                          "draw player=Ann letter=E"])  # fmt: skip
+    # The draw for first player and the letters turned up, by taps on the moves' letter pickers
+    taps = [
+        ("Ann draws for first", "M"),
+        ("Ben draws for first", "C"),
+        ("Ben turns up a letter", "R"),
+        ("Ann turns up a letter", "I"),
+        ("Ben turns up a letter", "D"),
+        ("Ann turns up a letter", "E"),
+    ]
+    for label, letter in taps:
+        row = wait_action(browser, label)
+        row.find_element(By.XPATH, f".//button[. = '{letter}']").click()
+        wait_text(browser, "#toast", f"{label.split()[0]} ")
+    assert "DEIR" in wait_text(browser, "#pool", "DEIR")
     # the word box answers at once
     browser.find_element(By.ID, "word").send_keys("ride")
     assert "RIDE: valid" in wait_text(browser, "#verdict", "RIDE")  # not "RIDE: not valid"

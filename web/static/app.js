@@ -128,6 +128,7 @@ const wordtable = (() => {
       const data = await api(`/sessions/${id}`);
       const result = $("#result"); if (result) { result.textContent = data.result || ""; result.hidden = !data.result; }
       renderTable(data);
+      renderActions(data);
       renderScores(data.state);
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
       if (page === "scores" || page === "table") renderChart();
@@ -263,6 +264,55 @@ const wordtable = (() => {
       }
     }
 
+    // A button for every move the table allows now (the read model's actions): what is known is
+    // filled in, what a person gives is asked for with a picker (letters), a list (words on the
+    // table, players, dice) or a box; the move is recorded as an event like any other.
+    function renderActions(view) {
+      const box = $("#actions"); if (!box) return;
+      box.replaceChildren();
+      const words = Object.entries(view.state.words || {}).flatMap(([p, ws]) => ws.map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      for (const action of view.actions) {
+        const row = el("div", "", "action");
+        const inputs = {};
+        const send = async (extra = {}) => {
+          const event = { type: action.type, ...action.fixed };
+          for (const [name, read] of Object.entries(inputs)) { const v = read(); if (v !== undefined && v !== "") event[name] = v; }
+          Object.assign(event, extra);
+          const r = await api(`/sessions/${id}/events`, { event });
+          toast(r.last && r.last.text ? r.last.text : `recorded event ${r.n}`);
+        };
+        row.append(el("b", action.label + " "));
+        for (const ask of action.asks) {
+          if (ask === "letter") {  // tap the letter: recorded at once
+            const picker = el("span", "", "picker");
+            for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") { const b = el("button", c, "small letter-key"); b.onclick = () => send({ letter: c }); picker.append(b); }
+            row.append(picker); continue;
+          }
+          if (ask === "from") {
+            const s = el("select"); s.append(Object.assign(el("option", "from the centre"), { value: "" }));
+            for (const w of words) s.append(Object.assign(el("option", w), { value: w }));
+            inputs.from = () => s.value || null; row.append(s); continue;
+          }
+          if (ask === "player") {
+            const s = el("select"); for (const p of view.players) s.append(Object.assign(el("option", p), { value: p }));
+            inputs.player = () => s.value; row.append(s); continue;
+          }
+          if (ask === "rerolled") {
+            const span = el("span", "", "picker"); const checks = [];
+            for (const d of (view.table.dice || [])) { const l = el("label", d.colour + " "); const c = el("input"); c.type = "checkbox"; c.value = d.colour; checks.push(c); l.prepend(c); span.append(l); }
+            inputs.rerolled = () => checks.filter((c) => c.checked).map((c) => c.value); row.append(span); continue;
+          }
+          const input = el("input"); input.placeholder = { word: "the word", dice: "nine faces, gold die first", hand: "the letters in hand", words: "words, space between", reason: "why" }[ask] || ask;
+          input.size = ask === "dice" ? 14 : 12;
+          inputs[ask] = ask === "words" ? () => input.value.trim().split(/[\s,]+/).filter(Boolean) : () => input.value.trim();
+          row.append(input);
+        }
+        if (!action.asks.includes("letter")) { const go = el("button", "Record"); go.onclick = () => send(); row.append(go); }
+        box.append(row);
+      }
+      if (!view.actions.length) box.append(el("p", view.result || "No move is open.", "hint"));
+    }
+
     // DICEWORDS: the nine dice in their colours, each face with its value (assumed values marked),
     // the rolls left and the race to the target; the best word and which dice to keep on one tap.
     function renderDice(table) {
@@ -339,6 +389,10 @@ const wordtable = (() => {
       $("#undo").addEventListener("click", () => api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${(r.undone_what || "the last event")}`)));
     }
 
+    document.addEventListener("keydown", (e) => {  // U: undo the last event
+      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === "u" || e.key === "U") api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${r.undone_what || "the last event"}`));
+    });
     const buzz = (button) => api(`/sessions/${id}/press`, { button });
     document.querySelectorAll("button.buzz").forEach((b) => b.addEventListener("click", () => buzz(Number(b.dataset.button))));
     if ($("#buzz-buttons")) {
