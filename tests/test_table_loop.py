@@ -357,3 +357,22 @@ def test_dictionary_please_the_difference_names_the_pool_letter_that_left(refere
     session.observe(Seen(pool="LOQQXZ", words=(("Ann", "RIDE"),)))
     session.observe(Seen(pool="LOQQ", words=(("Ann", "RIDE"), ("Ben", "ZONE"))))  # X went too
     assert session.check == "X left the pool unplayed"
+
+
+def test_lexicon_words_laid_grown_and_changed_are_read_from_the_table(referee: Referee) -> None:
+    """PLAY (a) "form one complete word and place it face up on the table", (c) "insert a card ... in
+    any such word ... the order of the letters must not be disturbed", (d) "change it ... for a
+    letter ... in a word": each read from the words on the table, checked by the engine."""
+    setup = Event("game", {"game": "lexicon", "players": ["Ann", "Ben"]})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    for text in ["cut player=Ann card=C", "cut player=Ben card=M", "deal exposed=E"]:  # tapped: Ann deals
+        session.record(Event.from_text(text))
+    assert texts(session.observe(Seen(words=(("table", "HAT"),)))) == ["word player=Ben word=HAT by=camera"]
+    assert texts(session.observe(Seen(words=(("table", "CHAT"),)))) == ["insert player=Ann word=HAT new=CHAT by=camera"]
+    assert texts(session.observe(Seen(words=(("table", "THAT"),)))) == [
+        "exchange player=Ben word=CHAT new=THAT by=camera"
+    ]
+    two = Seen(words=(("table", "THAT"), ("table", "MEN"), ("table", "TOE")))  # two new words at once
+    assert session.observe(two) == [] and "no single move" in str(session.check)
+    view = session.view()
+    assert view["table"]["hands"] == {"Ann": 9, "Ben": 7} and view["table"]["turn"] == "Ann"

@@ -12,11 +12,12 @@ from companion.games.base import Game
 from companion.table.games.base import Action, TablePart
 from companion.table.games.dicewords import DicewordsTable
 from companion.table.games.dictionary_please import DictionaryPleaseTable
+from companion.table.games.lexicon import LexiconTable
 from companion.table.games.not_scrabble import NotScrabbleTable
 
 __all__ = ["Action", "TablePart", "part_for"]
 
-PARTS: tuple[type[TablePart], ...] = (NotScrabbleTable, DicewordsTable, DictionaryPleaseTable)
+PARTS: tuple[type[TablePart], ...] = (NotScrabbleTable, DicewordsTable, DictionaryPleaseTable, LexiconTable)
 
 
 def part_for(game: Game) -> TablePart:

@@ -1,0 +1,75 @@
+"""LEXICON at the table (the 1935 game and party play): the words on the table, whose turn, the
+cards in each hand, the scores; the camera reads the words laid and changed.
+
+Public API: :class:`LexiconTable`.
+
+Every word on the table is everybody's, so the camera's words are compared with the table's,
+wherever they lie: one new word is the turn player's ``word`` (PLAY (a)); one word grown with its
+letters kept in order is an ``insert`` (PLAY (c)); one word of the same length with letters
+changed is an ``exchange`` (PLAY (d)). The engine checks the move before anything is recorded.
+Crossword Lexicon's grid, the master cards and the exposed card are tapped or typed.
+
+>>> from companion.words.solver import Referee
+>>> from companion.games.lexicon.engine import Lexicon
+>>> game = Lexicon.new(Referee.default(), ["Ann", "Ben"])
+>>> for text in ["cut player=Ann card=C", "cut player=Ben card=M", "deal exposed=E"]:
+...     _ = game.push(Event.from_text(text))
+>>> part = LexiconTable(game)
+>>> [p.event.to_text() for p in part.observe(Seen(words=(("table", "HAT"),))).proposals]
+['word player=Ben word=HAT by=camera']
+>>> _ = game.push(Event.from_text("word player=Ben word=HAT"))
+>>> [p.event.to_text() for p in part.observe(Seen(words=(("table", "CHAT"),))).proposals]
+['insert player=Ann word=HAT new=CHAT by=camera']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.lexicon.engine import Lexicon
+from companion.records import Event
+from companion.table.games.base import TablePart
+from companion.table.seen import Proposal, Reading, Seen
+
+SURE = 0.9
+
+
+class LexiconTable(TablePart):
+    engine = Lexicon
+    SCORE_NAME = "penalty points (the lowest score wins)"
+
+    def __init__(self, game: Lexicon) -> None:
+        super().__init__(game)
+        self.game: Lexicon = game
+
+    def read(self) -> dict[str, Any]:
+        game = self.game
+        return {"turn": game.turn, "dealer": game.dealer, "hands": dict(game.hands), "exposed": game.exposed,
+                "blind": game.blind, "scores": dict(game.scores), "eliminated": list(game.eliminated),
+                "round": game.rounds}  # fmt: skip
+
+    def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
+        game = self.game
+        if game.variant == "crossword" or game.turn is None or game.over:
+            return Reading()
+        table = Counter(w.upper() for w in game.table)
+        shown = Counter(word.upper() for _, word in seen.words)
+        new, gone = list((shown - table).elements()), list((table - shown).elements())
+        if not new and not gone:
+            return Reading()
+        if len(new) == 1 and not gone:
+            event = Event("word", {"player": game.turn, "word": new[0], "by": "camera"})
+        elif len(new) == 1 and len(gone) == 1:
+            kind = "insert" if len(new[0]) > len(gone[0]) else "exchange"
+            event = Event(kind, {"player": game.turn, "word": gone[0], "new": new[0], "by": "camera"})
+        else:
+            said = [f"{w} appeared" for w in new] + [f"{w} went" for w in gone]
+            return Reading(difference="; ".join(said) + ": no single move explains it")
+        try:
+            game.copy().push(event)
+        except RuleError as error:
+            return Reading(difference=f"{game.turn}'s move as the camera sees it is refused: {error}")
+        return Reading(proposals=(Proposal(event, SURE, f"{game.turn}: {event.to_text()}"),))
