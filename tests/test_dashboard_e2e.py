@@ -49,6 +49,27 @@ def wait_action(driver, label: str, timeout: float = 10):
     return WebDriverWait(driver, timeout).until(lambda d: d.find_element(By.XPATH, xpath))
 
 
+def tap_move(driver, label: str, fields: dict[str, str]) -> None:
+    """Fill the move's boxes (by their placeholder; ``take`` and ``player`` are lists), tap Record,
+    and wait for the moves the table allows next."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    row = wait_action(driver, label)
+    last = driver.find_element(By.ID, "last").text
+    for name, value in fields.items():
+        if name in ("take", "player"):
+            Select(row.find_element(By.TAG_NAME, "select")).select_by_value(value)
+        else:
+            row.find_element(By.CSS_SELECTOR, f"input[placeholder='{name}']").send_keys(value)
+    driver.execute_script("document.querySelector('#toast').textContent = ''")
+    row.find_element(By.XPATH, ".//button[. = 'Record']").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "toast").text)
+    answer = driver.find_element(By.ID, "toast").text
+    assert not answer.startswith("Refused"), (label, answer)
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "last").text != last)  # the page has caught up
+
+
 def new_game(server: str, setup: dict) -> int:
     """A new game on the server, set up through the API; its number."""
     return call(f"{server}/api/sessions", setup, timeout=10)["id"]
@@ -199,15 +220,19 @@ def test_a_dicewords_turn(server: str, browser) -> None:
 
 
 def test_a_lexicon_round(server: str, browser) -> None:
+    """A LEXICON round refereed by taps on the Moves card: the cut, the deal, words laid, a word grown,
+    discards from the exposed card and the blind pile, a challenge, the hands shown at the end."""
     game = new_game(server, {"game": "lexicon", "players": ["Ann", "Ben", "Cat"], "deck": "parker"})
-    browser.get(f"{server}/game/{game}/referee")
-    wait_text(browser, "#event-types", "discard")
-    type_events(browser, ["cut player=Ann card=C", "cut player=Ben card=A", "cut player=Cat card=K",
-                          "deal exposed=Q", "word player=Cat word=MOTHER",
-                          "insert player=Ann word=MOTHER new=SMOTHERED", "discard player=Ben card=X take=exposed",
-                          "discard player=Cat card=Z take=blind", "word player=Ann word=OATS",
-                          "word player=Ben word=TAXI", "challenge player=Cat", "word player=Cat word=JOKE",
-                          '{"type": "reveal", "hands": ["Ann:ABC", "Ben:DEFGH*"]}'])  # fmt: skip
+    browser.get(f"{server}/game/{game}/table")
+    moves = [("Ann cuts", {"card": "C"}), ("Ben cuts", {"card": "A"}), ("Cat cuts", {"card": "K"}),
+             ("deal round 1", {"card": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
+             ("Ann inserts", {"the word": "MOTHER", "the new word": "SMOTHERED"}),
+             ("Ben discards", {"card": "X", "take": "exposed"}), ("Cat discards", {"card": "Z", "take": "blind"}),
+             ("Ann lays a word", {"the word": "OATS"}), ("Ben lays a word", {"the word": "TAXI"}),
+             ("challenge the last word", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"}),
+             ("the cards left in each hand", {"Ann:EQ, Ben:XZ*": "Ann:ABC, Ben:DEFGH*"})]  # fmt: skip
+    for label, fields in moves:
+        tap_move(browser, label, fields)
     browser.get(f"{server}/game/{game}/scores")
     state = call(f"{server}/api/sessions/{game}", timeout=10)["state"]
     penalties = [f"{s['player']} {s['score']}" for s in state["standings"]]

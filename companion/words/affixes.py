@@ -32,7 +32,7 @@ LATIN_PREFIXES = frozenset(
 PREFIXES = NEGATIVE_PREFIXES | LATIN_PREFIXES | frozenset(
     {"anti", "auto", "be", "bi", "counter", "down", "en", "em", "extra", "fore", "hyper", "inter",
      "mal", "micro", "mid", "mis", "multi", "out", "over", "post", "semi", "super", "tri", "under",
-     "up", "self", "re"}
+     "up", "self", "re", "ultra", "mega", "mini", "pseudo", "tele"}
 )  # fmt: skip
 #: Suffixes of Latin derivation that leave a bound root: TRACT-OR, TENS-ION, VIS-ION.
 LATIN_SUFFIXES = ("ation", "ition", "ion", "or", "ive", "ure", "ent", "ant", "ence", "ance", "ible", "ile", "ate")
@@ -41,8 +41,12 @@ SUFFIXES = frozenset(
      "ment", "able", "ible", "ist", "ism", "ity", "ty", "ize", "ise", "ship", "hood", "dom", "al",
      "ial", "ic", "ical", "ion", "tion", "ation", "ous", "ive", "y", "en", "an", "ian", "ant", "ent",
      "ance", "ence", "ery", "ry", "th", "ward", "wise", "like", "let", "ling", "ette", "ee", "eer",
-     "ess", "ure", "ate", "ify", "fy", "some", "age", "ar", "ary", "ory", "ie", "o", "ster"}
+     "ess", "ure", "ate", "ify", "fy", "some", "age", "ar", "ary", "ory", "ie", "o", "ster", "le", "kin",
+     "ably", "ibly", "fully", "lessly", "lessness", "fulness", "ishly", "ishness", "ically", "ization",
+     "isation", "ingly", "edly", "wards"}
 )  # fmt: skip
+#: Suffixes that a doubled final consonant may take besides those starting with a vowel: TOP-P-LE.
+DOUBLING_CONSONANT_SUFFIXES = frozenset({"y", "le"})
 #: Suffixes so regular that the derived word always keeps the base's meaning.
 TRANSPARENT_SUFFIXES = frozenset({"ness", "less", "ful", "ship", "hood", "like", "wise"})
 VOWELS = frozenset("aeiou")
@@ -60,7 +64,10 @@ class Shape:
 
     def describe(self, old: str, new: str) -> str:
         if self.kind == "compound":
-            parts = [self.other, old] if new.startswith(self.other) else [old, self.other]
+            if new.startswith(old):
+                parts = [old, "s", self.other] if self.change else [old, self.other]
+                return " + ".join(p.upper() for p in parts)
+            parts = [self.other, old]
         else:
             parts = [p for p in (self.prefix, old, self.suffix) if p]
         text = " + ".join(p.upper() for p in parts)
@@ -75,7 +82,9 @@ def suffix_forms(old: str) -> list[tuple[str, str, Callable[[str], bool]]]:
     if old.endswith("y") and len(old) > 2 and old[-2] not in VOWELS:
         forms.append((old[:-1] + "i", "Y turned to I", lambda s: not s.startswith("i")))
     if len(old) >= 3 and old[-1] not in VOWELS | {"w", "x", "y"} and old[-2] in VOWELS and old[-3] not in VOWELS:
-        forms.append((old + old[-1], "final consonant doubled", lambda s: s[0] in VOWELS or s == "y"))
+        forms.append(
+            (old + old[-1], "final consonant doubled", lambda s: s[0] in VOWELS or s in DOUBLING_CONSONANT_SUFFIXES)
+        )
     if old.endswith("c") and len(old) > 2:
         forms.append((old + "k", "C turned to CK", lambda s: s[0] in "eiy"))
     if old.endswith("le") and len(old) > 3:
@@ -102,11 +111,23 @@ def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False)
             if prefix or suffix:
                 kind = "prefix+suffix" if prefix and suffix else "prefix" if prefix else "suffix"
                 found.append(Shape(kind, prefix, suffix, change if suffix else ""))
-    index = new.find(old)
-    if index >= 0 and not found:
-        other = new[:index] + new[index + len(old) :]
-        if (index == 0 or index + len(old) == len(new)) and len(other) >= 2 and is_word(other):
+    if not found:
+        found.extend(compounds(old, new, is_word))
+    return found
+
+
+def compounds(old: str, new: str, is_word: Callable[[str], bool]) -> list[Shape]:
+    """``new`` as ``old`` kept whole beside another word of two letters or more: BOOK + CASE,
+    SEA + SHELL; or ``old`` + a linking S + a word: CRAFT + S + MAN."""
+    found = []
+    if new.startswith(old):
+        other = new[len(old) :]
+        if len(other) >= 2 and is_word(other):
             found.append(Shape("compound", other=other))
+        elif other.startswith("s") and len(other) >= 4 and is_word(other[1:]):
+            found.append(Shape("compound", other=other[1:], change="linking S"))
+    if new.endswith(old) and len(new) - len(old) >= 2 and is_word(new[: -len(old)]):
+        found.append(Shape("compound", other=new[: -len(old)]))
     return found
 
 

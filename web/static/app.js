@@ -267,10 +267,16 @@ const wordtable = (() => {
     // A button for every move the table allows now (the read model's actions): what is known is
     // filled in, what a person gives is asked for with a picker (letters), a list (words on the
     // table, players, dice) or a box; the move is recorded as an event like any other.
+    let shownActions = "";
     function renderActions(view) {
       const box = $("#actions"); if (!box) return;
-      box.replaceChildren();
       const words = Object.entries(view.state.words || {}).flatMap(([p, ws]) => ws.map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      // Drawn again only when the moves change: a box being filled in is not wiped by a live update.
+      const key = JSON.stringify([view.actions, words, (view.table.dice || []).length]);
+      if (key === shownActions) return;
+      shownActions = key;
+      box.dataset.version = String(Number(box.dataset.version || 0) + 1);
+      box.replaceChildren();
       for (const action of view.actions) {
         const row = el("div", "", "action");
         const inputs = {};
@@ -293,6 +299,14 @@ const wordtable = (() => {
             for (const w of words) s.append(Object.assign(el("option", w), { value: w }));
             inputs.from = () => s.value || null; row.append(s); continue;
           }
+          if (ask === "take") {
+            const s = el("select"); for (const [v, l] of [["exposed", "takes the exposed card"], ["blind", "draws from the blind pile"]]) s.append(Object.assign(el("option", l), { value: v }));
+            inputs.take = () => s.value; row.append(s); continue;
+          }
+          if (ask === "hands") {
+            const input = el("input"); input.placeholder = "Ann:EQ, Ben:XZ*"; input.size = 18;
+            inputs.hands = () => input.value.split(",").map((h) => h.trim()).filter(Boolean); row.append(input); continue;
+          }
           if (ask === "player") {
             const s = el("select"); for (const p of view.players) s.append(Object.assign(el("option", p), { value: p }));
             inputs.player = () => s.value; row.append(s); continue;
@@ -302,9 +316,9 @@ const wordtable = (() => {
             for (const d of (view.table.dice || [])) { const l = el("label", d.colour + " "); const c = el("input"); c.type = "checkbox"; c.value = d.colour; checks.push(c); l.prepend(c); span.append(l); }
             inputs.rerolled = () => checks.filter((c) => c.checked).map((c) => c.value); row.append(span); continue;
           }
-          const input = el("input"); input.placeholder = { word: "the word", dice: "nine faces, gold die first", hand: "the letters in hand", words: "words, space between", reason: "why" }[ask] || ask;
-          input.size = ask === "dice" ? 14 : 12;
-          inputs[ask] = ask === "words" ? () => input.value.trim().split(/[\s,]+/).filter(Boolean) : () => input.value.trim();
+          const input = el("input"); input.placeholder = { word: "the word", new: "the new word", card: "card", exposed: "card", dice: "nine faces, gold die first", hand: "the letters in hand", words: "words, space between", reason: "why", cells: "1,1,C 1,2,A" }[ask] || ask;
+          input.size = ["card", "exposed"].includes(ask) ? 3 : ask === "dice" ? 14 : 12;
+          inputs[ask] = ["words", "cells"].includes(ask) ? () => input.value.trim().split(/\s+/).filter(Boolean) : () => input.value.trim();
           row.append(input);
         }
         if (!action.asks.includes("letter")) { const go = el("button", "Record"); go.onclick = () => send(); row.append(go); }

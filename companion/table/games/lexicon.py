@@ -31,7 +31,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.games.lexicon.engine import Lexicon
 from companion.records import Event
-from companion.table.games.base import TablePart
+from companion.table.games.base import Action, TablePart
 from companion.table.seen import Proposal, Reading, Seen
 
 SURE = 0.9
@@ -50,6 +50,33 @@ class LexiconTable(TablePart):
         return {"turn": game.turn, "dealer": game.dealer, "hands": dict(game.hands), "exposed": game.exposed,
                 "blind": game.blind, "scores": dict(game.scores), "eliminated": list(game.eliminated),
                 "round": game.rounds}  # fmt: skip
+
+    def actions(self) -> list[Action]:
+        """The moves open now: the cut for dealer, the deal, a turn's moves (PLAY (a) to (d)), a
+        challenge of a word on the table, the party's bell, the hands shown when a round ends."""
+        game = self.game
+        if game.over:
+            return []
+        if game.dealer is None:
+            waiting = [p for p in game.cut.drawing if p not in game.cut.draws]
+            return [Action("cut", f"{p} cuts for dealer", {"player": p}, ("card",)) for p in waiting]
+        if game.out or game.bell:
+            return [Action("reveal", "the cards left in each hand (Player:CARDS, a comma between)", {}, ("hands",))]
+        if not game.playing:
+            return [Action("deal", f"deal round {game.rounds + 1}: the card turned up", {}, ("exposed",))]
+        turn = {"player": game.turn}
+        actions = [Action("word", f"{game.turn} lays a word", turn, ("word",))]
+        if game.table and game.variant != "crossword":
+            actions += [Action("insert", f"{game.turn} inserts cards into a word", turn, ("word", "new")),
+                        Action("exchange", f"{game.turn} changes cards in a word", turn, ("word", "new"))]  # fmt: skip
+        if game.variant == "crossword":
+            actions = [Action("place", f"{game.turn} places cards (row,column,LETTER each)", turn, ("cells",))]
+        actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take")))
+        if game.table or game.variant == "crossword":
+            actions.append(Action("challenge", "challenge the last word", {}, ("player",)))
+        if game.variant == "party":
+            actions.append(Action("bell", "the seven-minute bell", {}))
+        return actions
 
     def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
         game = self.game
