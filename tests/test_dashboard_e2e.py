@@ -60,6 +60,9 @@ def tap_move(driver, label: str, fields: dict[str, str]) -> None:
     for name, value in fields.items():
         if name in ("take", "player"):
             Select(row.find_element(By.TAG_NAME, "select")).select_by_value(value)
+        elif name == "rerolled":  # the dice to reroll, ticked
+            for colour in value.split(","):
+                row.find_element(By.CSS_SELECTOR, f"input[type=checkbox][value='{colour}']").click()
         else:
             row.find_element(By.CSS_SELECTOR, f"input[placeholder='{name}']").send_keys(value)
     driver.execute_script("document.querySelector('#toast').textContent = ''")
@@ -176,21 +179,27 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
     browser.get(f"{server}/game/{game}/scores?mode=tv")
     wait_text(browser, "#scores", "Ann")
     shot(browser, "scores-tv")
+    # to the end, by taps: Ann's claim from the Moves card, then "no more words" (the solver agrees)
+    browser.get(f"{server}/game/{game}/table")
+    tap_move(browser, "Ann claims", {"the word": "RIDE"})
+    tap_move(browser, "no more words can be made", {})
+    assert "Ann wins with 4 letters" in wait_text(browser, "#result", "wins")
+    shot(browser, "not-scrabble-over")
 
 
 def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
+    """Dictionary, Please! by taps: the draw for first player, a turn of two words, a capture."""
     from selenium.webdriver.common.by import By
 
     game = new_game(server, {"game": "dictionary-please", "players": ["Ann", "Bea"], "scoring": "stars",
                              "tiles": "camera"})  # fmt: skip
-    browser.get(f"{server}/game/{game}/referee")
-    wait_text(browser, "#event-types", "play")
-    type_events(browser, [
-        '{"type": "first-draw", "player": "Ann", "letter": "B"}',
-        '{"type": "first-draw", "player": "Bea", "letter": "A"}',
-        '{"type": "play", "player": "Bea", "hand": "RIDETEASEM", "words": ["RIDE", "TEASE"]}',
-        '{"type": "play", "player": "Ann", "hand": "GLR", "words": ["GLIDER<Bea:RIDE"]}',
-    ])  # fmt: skip
+    browser.get(f"{server}/game/{game}/table")
+    for label, letter in [("Ann draws for first", "B"), ("Bea draws for first", "A")]:
+        wait_action(browser, label).find_element(By.XPATH, f".//button[. = '{letter}']").click()
+        wait_text(browser, "#last", f"{label.split()[0]} drew")
+    tap_move(browser, "Bea plays", {"the letters in hand": "RIDETEASEM", "words, space between": "RIDE TEASE"})
+    tap_move(browser, "Ann plays", {"the letters in hand": "GLR", "words, space between": "GLIDER<Bea:RIDE"})
+    assert "capturing Bea's RIDE" in wait_text(browser, "#last", "GLIDER")
     browser.get(f"{server}/game/{game}/scores")
     details = wait_text(browser, "#details", "GLIDER")
     assert "Ann" in details
@@ -203,19 +212,19 @@ def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
 
 
 def test_a_dicewords_turn(server: str, browser) -> None:
+    """DICEWORDS by taps: the rule text's roll, a reroll of the dice ticked, advice, the word declared."""
     from selenium.webdriver.common.by import By
 
     game = new_game(server, {"game": "dicewords", "players": ["Ann", "Ben"], "target": 100})
     browser.get(f"{server}/game/{game}/table")
-    wait_text(browser, "#event-types", "roll")
-    reroll = '{"type": "reroll", "player": "Ann", "dice": "IEHELSNTP", "rerolled": ["gold", "blue"]}'
-    type_events(browser, ["roll player=Ann dice=EEHELVNTP", reroll])
+    tap_move(browser, "Ann rolls", {"nine faces, gold die first": "EEHELVNTP"})
+    tap_move(browser, "Ann rerolls", {"nine faces, gold die first": "IEHELSNTP", "rerolled": "gold,blue"})
     dice = wait_text(browser, "#dice", "1 roll(s) left")
     assert "race to 100" in dice
     browser.find_element(By.XPATH, "//button[. = 'Best word and advice']").click()
     assert "PLINTHS 70" in wait_text(browser, "#dice .advice", "keep the rest", timeout=60)
     shot(browser, "dicewords-table")
-    type_events(browser, ["declare player=Ann word=PLINTHS"])
+    tap_move(browser, "Ann declares a word", {"the word": "PLINTHS"})
     assert "Ann 70" in wait_text(browser, "#scores", "Ann 70")
 
 
