@@ -78,20 +78,6 @@ def new_game(server: str, setup: dict) -> int:
     return call(f"{server}/api/sessions", setup, timeout=10)["id"]
 
 
-def type_events(driver, lines: list[str]) -> None:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    for line in lines:
-        box = driver.find_element(By.ID, "event-text")
-        box.send_keys(line, Keys.ENTER)
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "toast").text)
-        answer = driver.find_element(By.ID, "toast").text
-        assert "recorded event" in answer, (line, answer)
-        driver.execute_script("document.querySelector('#toast').textContent = ''")
-
-
 def shot(driver, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     driver.save_screenshot(str(path))
