@@ -251,6 +251,17 @@ def test_the_demo_table_plays_itself(tmp_path: Path, referee: Referee, browser) 
         assert browser.execute_script("return document.querySelector('#camera-frame').naturalWidth") == 800
         shot(browser, "demo-table")
         wait_text(browser, "#scores", "Cat", timeout=30)
+        tv = chromium(1920, 1080)
+        try:  # a screen everyone at the table sees: the table and the scores, nothing to scroll
+            tv.get(f"{url}/game/{game}/table?mode=tv")
+            wait_text(tv, "#words", "GLIDER", timeout=60)
+            heights = tv.execute_script(
+                "return [window.innerHeight, document.querySelector('#scores').getBoundingClientRect().bottom]"
+            )
+            assert heights[1] <= heights[0], f"the scoreboard ends at {heights[1]} px on a {heights[0]} px screen"
+            shot(tv, "demo-table-tv")
+        finally:
+            tv.quit()
         assert services.tables.get(game).history()[-1]["scores"]["Cat"] >= 6
 
 

@@ -306,7 +306,10 @@ def test_dicewords_a_declared_roll_lying_on_the_table_is_not_rolled_again(refere
     session.record(Event("declare", {"player": "Ann", "word": "PLINTHS"}))
     assert session.history()[-1]["scores"] == {"Ann": 70, "Ben": 0}
     assert session.observe(Seen(dice="IEHELSNTP")) == [] and session.game.faces is None  # Ann's dice still lie
-    assert [a["label"] for a in session.view()["actions"]] == ["Ben rolls"]
+    assert [a["label"] for a in session.view()["actions"]] == [
+        "Ben rolls",
+        "challenge PLINTHS",
+    ]  # the last word may be challenged
     assert texts(session.observe(Seen(dice="AEHELSNTP"))) == ["roll player=Ben dice=AEHELSNTP by=camera"]
     assert session.observe(Seen(dice="AEHELSNTX")) == [] and "the green die has no X" in str(session.check)
     with pytest.raises(InvalidInputError, match="not played by shouting"):

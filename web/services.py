@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.errors import NotFoundError
 from companion.records import Event
+from companion.table.phrases import describe
 from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.glosses import Glossary
@@ -52,11 +53,13 @@ class Tables:
         with self._lock:
             if session.game_id in self._sessions:
                 return self._sessions[session.game_id]
-            self.hub.load(session.game_id, [e.as_dict() for e in self.store.events(session.game_id)])
+            self.hub.load(
+                session.game_id, [{**e.as_dict(), "said": describe(e)} for e in self.store.events(session.game_id)]
+            )
             game_id = session.game_id
 
             def publish(number: int, event: Event) -> None:
-                self.hub.publish(game_id, number, event.as_dict())
+                self.hub.publish(game_id, number, {**event.as_dict(), "said": describe(event)})
 
             session.listeners.append(publish)
             session.watchers.append(lambda: self.hub.news(game_id, "table", {"changed": True}))

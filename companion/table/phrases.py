@@ -56,8 +56,12 @@ def describe(event: Event) -> str:
         return f"{who} called {data.get('word')}: false call, silent for two letters: {data.get('reason')} " \
                f"[not-scrabble 07]"  # fmt: skip
     if kind == "simultaneous":
-        words = ", ".join(str(w) for w in data.get("words", []))
-        return f"{_players(data.get('players'))} called together ({words}): the longest word wins [rule 06]"
+        words = [str(w) for w in data.get("words", [])]
+        window = f"within {int(data.get('window_us', 0)) // 1000} ms" if data.get("window_us") else "together"
+        longest = max((len(w) for w in words), default=0)
+        tied = sum(len(w) == longest for w in words) > 1
+        decides = "equal lengths: rock-paper-scissors decides" if tied else "the longest word wins"
+        return f"{_players(data.get('players'))} called {window} ({', '.join(words)}): {decides} [rule 06]"
     if kind == "rock-paper-scissors":
         how = "drawn by the table" if data.get("method") == "drawn" else "played"
         return f"{data.get('winner')} won rock-paper-scissors ({how}) against " \
@@ -66,9 +70,10 @@ def describe(event: Event) -> str:
         players = data.get("players") or []
         if not players:
             return "a press nobody could make: " + "; ".join(str(i) for i in data.get("ignored", []))
-        tied = data.get("tied") or []
-        if len(tied) > 1:
-            return f"{_players(tied)} pressed together"
+        together = data.get("tied") or []
+        if len(together) > 1:
+            window = f" (within {int(data.get('tie_us', 0)) // 1000} ms)" if data.get("tie_us") else ""
+            return f"{_players(together)} pressed together{window}"
         return f"{players[0]} pressed first" + (f", then {_players(players[1:])}" if len(players) > 1 else "")
     if kind == "undo":
         return f"undone: back to event {data.get('to')}"
@@ -78,6 +83,10 @@ def describe(event: Event) -> str:
     if kind in ("roll", "reroll"):
         which = f" ({', '.join(str(c) for c in data['rerolled'])})" if data.get("rerolled") else ""
         return f"{who} {'rolled' if kind == 'roll' else 'rerolled'}{which}: {data.get('dice')}{seen}"
+    if kind == "declare":
+        return f"{who} declared {str(data.get('word') or 'no word').upper()}"
+    if kind == "challenge":
+        return f"{who} challenged the last word"
     if kind == "play":
         return f"{who} played {', '.join(_spec(who, str(w)) for w in data.get('words', []))}{seen}"
     if kind == "end":

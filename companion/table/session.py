@@ -57,7 +57,7 @@ __all__ = ["DEFAULT_WINDOW_MS", "Press", "Session"]
 #: Rules that refuse a word that is on the table (a steal of the same stem, a mere rearrangement):
 #: the call is refused, with no penalty; rule 07 punishes only "a word that isn't there".
 THERE_BUT_REFUSED = ("not-scrabble 11", "not-scrabble 10")
-CHOICES = 8  # words offered for a claim
+CHOICES = 10  # words offered for a claim
 
 
 @dataclass
@@ -408,10 +408,14 @@ class Session:
             return None
         game = self._shouting(self.game)
         found = game.legal_claims()
-        choices = [{"word": w.upper(), "from": None} for w in found.new]
+        # The centre's own words first (the short ones players shout most), then the steals, each
+        # longest first: a word said that is not offered is typed.
+        centre = sorted((w.upper() for w in found.new), key=lambda w: (-len(w), w))
+        steals = sorted(found.steals, key=lambda s: (-len(s.new), s.new))
+        choices: list[dict[str, str | None]] = [{"word": w, "from": None} for w in centre[: CHOICES // 2]]
         choices += [{"word": s.new.upper(), "from": f"{game.owners(s.sources[0])[0]}:{s.sources[0].upper()}"}
-                    for s in found.steals]  # fmt: skip
-        choices.sort(key=lambda c: (-len(str(c["word"])), str(c["word"])))
+                    for s in steals[: CHOICES - len(choices)]]  # fmt: skip
+        choices += [{"word": w, "from": None} for w in centre[CHOICES // 2 :]][: CHOICES - len(choices)]
         first = self.presses[0].at_us
         return {"presses": [{"player": p.player, "after_ms": round((p.at_us - first) / 1000, 1), "said": p.said,
                              "word": p.word.upper() if p.word else None} for p in self.presses],

@@ -142,7 +142,10 @@ const wordtable = (() => {
       const details = $("#details"); details.replaceChildren();
       for (const s of state.standings) {
         const keys = Object.keys(s).filter((k) => k !== "player" && k !== "score"); if (!keys.length) continue;
-        const show = (v) => Array.isArray(v) ? v.join(", ") || "none" : (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+        const one = (v) => typeof v !== "object" || v === null ? String(v)
+          : v.word !== undefined ? `${v.word ? String(v.word).toUpperCase() : "no word"}${v.score !== undefined ? " " + v.score : ""}`
+          : Object.entries(v).map(([k, x]) => `${k} ${x}`).join(" ");
+        const show = (v) => Array.isArray(v) ? v.map(one).join(", ") || "none" : one(v);
         const p = el("p"); p.append(el("b", s.player + ": "), document.createTextNode(keys.map((k) => `${k.replaceAll("_", " ")} ${show(s[k])}`).join(" · ")));
         details.append(p);
       }
@@ -171,7 +174,8 @@ const wordtable = (() => {
       for (const e of history) {
         const li = el("li"); li.value = e.n;
         const { n, ...event } = e;
-        li.append(el("code", Object.entries(event).map(([k, v]) => k === "type" ? v : `${k}=${JSON.stringify(v)}`).join(" ")));
+        const { said, ...raw } = event;
+        li.append(said ? el("span", said) : el("code", Object.entries(raw).map(([k, v]) => k === "type" ? v : `${k}=${JSON.stringify(v)}`).join(" ")));
         if (n > 1) { const b = el("button", "undo to here"); b.className = "small"; b.onclick = () => api(`/sessions/${id}/undo`, { to: n - 1 }).then(() => toast(`back to event ${n - 1}`)); li.append(b); }
         list.append(li);
       }
@@ -247,7 +251,7 @@ const wordtable = (() => {
           row.append(el("b", `${press.player} pressed${press.after_ms ? ` +${press.after_ms} ms` : " first"}: `));
           if (press.said) { row.append(el("span", press.word || "nothing")); claim.append(row); continue; }
           for (const c of prompt.choices) {
-            const b = el("button", c.word + (c.from ? ` ⟵ ${c.from}` : "")); b.onclick = () => api(`/sessions/${id}/say`, { player: press.player, word: c.word, from: c.from }); row.append(b);
+            const b = el("button", c.word + (c.from ? ` (from ${c.from.replace(":", "'s ")})` : "")); b.onclick = () => api(`/sessions/${id}/say`, { player: press.player, word: c.word, from: c.from }); row.append(b);
           }
           const typed = el("input"); typed.placeholder = "or type the word"; typed.size = 12;
           typed.onkeydown = (e) => { if (e.key === "Enter" && typed.value.trim()) api(`/sessions/${id}/say`, { player: press.player, word: typed.value.trim() }); };
@@ -296,7 +300,7 @@ const wordtable = (() => {
           }
           if (ask === "from") {
             const s = el("select"); s.append(Object.assign(el("option", "from the centre"), { value: "" }));
-            for (const w of words) s.append(Object.assign(el("option", w), { value: w }));
+            for (const w of words) s.append(Object.assign(el("option", `from ${w.replace(":", "'s ")}`), { value: w }));
             inputs.from = () => s.value || null; row.append(s); continue;
           }
           if (ask === "take") {
@@ -342,7 +346,8 @@ const wordtable = (() => {
       }
       box.append(row);
       const totals = Object.entries(table.totals || {}).map(([p, t]) => `${p} ${t}`).join(" · ");
-      box.append(el("p", `${table.turn}'s turn · ${table.rolled ? `${table.rolls_left} roll(s) left` : "to roll"} · race to ${table.target}: ${totals}${table.final_round ? " · final round" : ""}`, "hint"));
+      box.prepend(el("p", table.rolled ? `${table.turn}'s roll: ${table.rolls_left} roll(s) left` : `${table.turn} to roll (the dice still show the last roll)`, "hint"));
+      box.append(el("p", `race to ${table.target}: ${totals}${table.final_round ? " · final round" : ""}`, "hint"));
       if (table.dice.some((d) => d.source && !["known", "the rule text"].includes(d.source))) box.append(el("p", "* a value the rule text does not print: assumed or worked out; enter your set's values at the start", "hint"));
       if (table.rolled) {
         const b = el("button", "Best word and advice"); const out = el("p", "", "advice");

@@ -85,8 +85,10 @@ class DicewordsTable(TablePart):
         if game.over:
             return [Action("challenge", "challenge the last word", {}, ("player",))] if game.last else []
         turn = {"player": game.turn}
+        # "A dictionary may only be used to check a declared word": the last word can be challenged.
+        challenge = [Action("challenge", f"challenge {game.last[1].upper()}", {}, ("player",))] if game.last else []
         if game.faces is None:
-            return [Action("roll", f"{game.turn} rolls", turn, ("dice",))]
+            return [Action("roll", f"{game.turn} rolls", turn, ("dice",)), *challenge]
         actions = [Action("declare", f"{game.turn} declares a word", turn, ("word",))]
         if game.rolls < ROLLS:
             actions.insert(0, Action("reroll", f"{game.turn} rerolls", turn, ("dice", "rerolled")))
