@@ -147,3 +147,16 @@ def test_serve_on_a_busy_port_says_so_before_creating_anything(tmp_path: Path) -
         f"wordtable: cannot listen on 127.0.0.1:{port}: another program is using it; choose another port with --port"
     ]
     assert not home.exists()  # no game, no store, nothing made
+
+
+def test_the_compound_house_rule_comes_from_the_settings_file(tmp_path: Path) -> None:
+    """By default a compound of the old word keeps its stem (BOOK -> BOOKCASE refused); a table
+    whose settings allow compounds takes it."""
+    refused = wordtable("steal", "--from", "book", "--to", "bookcase", "--pool", "case", "--json")
+    assert json.loads(refused.stdout)["legal"] is False
+    settings = tmp_path / "house.toml"
+    settings.write_text("[dictionary]\ncompounds_allowed = true\n", encoding="utf-8")
+    allowed = wordtable(
+        "steal", "--from", "book", "--to", "bookcase", "--pool", "case", "--json", "--config", str(settings)
+    )
+    assert json.loads(allowed.stdout)["legal"] is True, allowed.stdout

@@ -20,6 +20,7 @@ command-line options, which win::
     word_lists = ["~/words/family.txt"]
     house_rules = "~/words/house.txt"
     overrides = "~/.local/share/wordtable/overrides.sqlite3"
+    compounds_allowed = false      # house rule: BOOK -> BOOKCASE is a different stem
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ class WordConfig:
     word_lists: tuple[Path, ...] = ()
     house_rules: Path | None = None
     overrides: Path = field(default_factory=default_overrides)
+    #: House rule: a compound of the old word and another word is a different stem (BOOK -> BOOKCASE).
+    compounds_allowed: bool = False
 
     def with_options(self, size: str | None, word_lists: list[str] | None, house_rules: str | None) -> WordConfig:
         """These settings with command-line options laid over them."""
@@ -96,7 +99,7 @@ def load_config(path: str | Path | None = None) -> WordConfig:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"cannot read settings file {path}: {error}") from None
     section = data.get("dictionary", {})
-    unknown = set(section) - {"size", "word_lists", "house_rules", "overrides"}
+    unknown = set(section) - {"size", "word_lists", "house_rules", "overrides", "compounds_allowed"}
     if unknown:
         raise ConfigError(f"{path}: unknown [dictionary] setting {', '.join(sorted(unknown))}")
     size = section.get("size", "large")
@@ -114,7 +117,15 @@ def load_config(path: str | Path | None = None) -> WordConfig:
         word_lists=tuple(expand(p) for p in lists),
         house_rules=expand(section["house_rules"]) if "house_rules" in section else None,
         overrides=expand(section["overrides"]) if "overrides" in section else default_overrides(),
+        compounds_allowed=_flag(section, "compounds_allowed", path),
     )
+
+
+def _flag(section: dict[str, object], key: str, path: str | Path) -> bool:
+    value = section.get(key, False)
+    if not isinstance(value, bool):
+        raise ConfigError(f"{path}: {key} is true or false")
+    return value
 
 
 def load_dictionary(config: WordConfig) -> Dictionary:
@@ -124,4 +135,4 @@ def load_dictionary(config: WordConfig) -> Dictionary:
 
 def build_referee(config: WordConfig) -> Referee:
     """The dictionary, the stem judge with the stored referee overrides, and the solver."""
-    return Referee.load(config.size, config.word_lists, config.house_rules, config.overrides)
+    return Referee.load(config.size, config.word_lists, config.house_rules, config.overrides, config.compounds_allowed)

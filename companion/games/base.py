@@ -129,9 +129,9 @@ class Game(ABC):
         self.setup = setup
         #: Referee rulings made during this game (``ruling`` events) win over the judge.
         self.rulings: dict[tuple[str, str], bool] = {}
-        judge = StemJudge(
-            referee.judge.links, ChainMap(self.rulings, dict(referee.judge.overrides)), referee.judge.is_word
-        )
+        base = referee.judge
+        judge = StemJudge(base.links, ChainMap(self.rulings, dict(base.overrides)), base.is_word,
+                          compounds_allowed=base.compounds_allowed, evidence=base.evidence)  # fmt: skip
         self.referee = referee.with_judge(judge)
         self._base_referee = referee
         self.events: list[Event] = [setup]

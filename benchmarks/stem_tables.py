@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""The stem judge's figures on tables of pairs, per class (docs/word-knowledge.md, "Figures").
+
+    .venv/bin/python benchmarks/stem_tables.py                      # public, ours, held-out
+    .venv/bin/python benchmarks/stem_tables.py --wrong TABLE.tsv    # and every wrong pair
+
+A table has the columns of shared/data/stem-pairs-public.tsv: old, new, expected (S, D, N),
+debatable (?), note. The class of a pair is the first word of its note when it names one
+(compound, affix, false-friend, anagram, inflection, not-a-steal: tests/data/stem-pairs-heldout.tsv);
+otherwise it is read from the expected verdict and the note: N is not-a-steal, S is inflection
+when the note says plural, tense, ... and derivative otherwise, D is false-friend when the note
+says "trap" and unrelated otherwise. Debatable pairs are listed but not counted.
+
+"Illegal steals allowed" counts SAME pairs judged DIFFERENT; "legal steals refused" DIFFERENT
+pairs judged SAME. ``--code DIR`` judges with another checkout's ``companion`` package, for the
+figures before a change: ``mkdir /tmp/before && git archive HEAD companion | tar -x -C /tmp/before``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+CLASSES = ("compound", "affix", "false-friend", "anagram", "inflection", "not-a-steal")
+INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
+CODES = {"S": "same", "D": "different", "N": "not-a-steal"}
+DEFAULT_TABLES = [
+    ROOT.parent / "shared" / "data" / "stem-pairs-public.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-extra.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-heldout.tsv",
+]
+
+
+def read(path: Path) -> list[tuple[str, str, str, bool, str]]:
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        old, new, expected, *rest = line.split("\t")
+        debatable = bool(rest and rest[0].strip() == "?")
+        rows.append((old, new, CODES[expected], debatable, rest[1] if len(rest) > 1 else ""))
+    return rows
+
+
+def pair_class(expected: str, note: str) -> str:
+    first = note.split(";")[0].split()[0] if note.strip() else ""
+    if first in CLASSES:
+        return first
+    if expected == "not-a-steal":
+        return "not-a-steal"
+    if expected == "same":
+        return "inflection" if any(k in note for k in INFLECTION_NOTES) else "derivative"
+    return "false-friend" if "trap" in note else "unrelated"
+
+
+def measure(path: Path, show_wrong: bool, compounds_allowed: bool) -> None:
+    from companion.words.stems import StemJudge, default_links
+
+    try:
+        judge = StemJudge(default_links(), compounds_allowed=compounds_allowed)
+    except TypeError:  # an older judge without the house rule
+        judge = StemJudge(default_links())
+    per_class: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    evidence: dict[str, int] = defaultdict(int)
+    wrong, debatable = [], []
+    illegal = refused = 0
+    for old, new, expected, is_debatable, note in read(path):
+        got = judge.judge(old, new)
+        evidence[got.evidence] += 1
+        if is_debatable:
+            debatable.append(f"{old}->{new} {got.verdict.value}")
+            continue
+        cls = pair_class(expected, note)
+        per_class[cls][1] += 1
+        if got.verdict.value == expected:
+            per_class[cls][0] += 1
+            continue
+        illegal += expected == "same" and got.verdict.value == "different"
+        refused += expected == "different" and got.verdict.value == "same"
+        wrong.append(f"  {old}->{new} [{cls}] want {expected}: {got.reason} ({got.evidence} {got.confidence})")
+    right = sum(r for r, _ in per_class.values())
+    total = sum(t for _, t in per_class.values())
+    print(f"{path.name}: {right}/{total} right ({100 * right / max(total, 1):.1f}%), "
+          f"illegal steals allowed {illegal}, legal steals refused {refused}")  # fmt: skip
+    for cls in sorted(per_class, key=lambda c: -per_class[c][1]):
+        r, t = per_class[cls]
+        print(f"  {cls:14} {r:4}/{t:<4} {100 * r / t:6.1f}%")
+    print("  evidence used:", ", ".join(f"{k} {v}" for k, v in sorted(evidence.items(), key=lambda kv: -kv[1])))
+    if debatable:
+        print("  debatable (not counted):", ", ".join(debatable))
+    if show_wrong and wrong:
+        print("\n".join(wrong))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tables", nargs="*", type=Path)
+    parser.add_argument("--wrong", action="store_true", help="list every wrong pair")
+    parser.add_argument("--compounds-allowed", action="store_true", help="the house rule that allows compounds")
+    parser.add_argument("--code", type=Path, help="judge with the companion package of another checkout")
+    args = parser.parse_args()
+    if args.code:
+        sys.path.insert(0, str(args.code.resolve()))
+    for path in args.tables or [t for t in DEFAULT_TABLES if t.exists()]:
+        measure(path, args.wrong, args.compounds_allowed)
+
+
+if __name__ == "__main__":
+    main()
