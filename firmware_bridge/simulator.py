@@ -5,13 +5,14 @@ Public API: :class:`SimulatedBox`, :func:`box`, :func:`register`.
 The simulator is the default when no box is plugged in: the dashboard's keys and on-screen
 buttons press its buttons, and the bridge reads it exactly as it reads a real box, through
 ``serial.serial_for_url("sim://table")``. It can inject the faults a real table sees: garbage
-bytes, dropped lines, silence, a pulled cable, a reboot.
+bytes, dropped lines, silence, a pulled cable, a reboot (seen, or with its HELLO lost), an overlong
+line, a stray line with a valid CRC and any sequence number.
 
 >>> register()
 >>> import serial
 >>> port = serial.serial_for_url("sim://doctest", timeout=0.1)
 >>> port.readline()[:8]
-b'HELLO 1 '
+b'HELLO 2 '
 >>> box("doctest").press(3, at_us=1500)
 >>> from firmware_bridge.protocol import parse
 >>> parse(port.readline().decode())
@@ -28,13 +29,13 @@ from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import serial
 
-from firmware_bridge.protocol import frame, unframe
+from firmware_bridge.protocol import MAX_LINE, PROTOCOL_VERSION, frame, unframe
 
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
 
 HEARTBEAT_S = 0.25
-FIRMWARE = "0.1.0-sim"
+FIRMWARE = "0.2.0-sim"
 _BOXES: dict[str, SimulatedBox] = {}
 _BOXES_LOCK = threading.Lock()
 
@@ -54,12 +55,18 @@ class SimulatedBox:
         self._silent_until = 0.0
         self._boot()
 
-    def _boot(self) -> None:
+    def _boot(self, hello: bool = True) -> None:
         self.boot_id = f"{self.rng.getrandbits(32):08X}"
         self.booted = self.clock()
         self.seq = 0
         self.next_heartbeat = self.booted + HEARTBEAT_S
-        self._send_raw(frame(f"HELLO 1 {FIRMWARE} {self.boot_id} 8 8"))
+        if hello:
+            self._hello()
+
+    def _hello(self) -> None:
+        """HELLO ends with the number of the last numbered line sent (hardware/PROTOCOL.md)."""
+        with self._lock:  # numbered and queued at once, as the firmware's single loop does
+            self._send_raw(frame(f"HELLO {PROTOCOL_VERSION} {FIRMWARE} {self.boot_id} 8 8 {self.seq}"))
 
     def now_us(self) -> int:
         return int((self.clock() - self.booted) * 1_000_000) % 2**32
@@ -73,12 +80,13 @@ class SimulatedBox:
             self._lock.notify_all()
 
     def _send(self, payload: str) -> None:
-        self.seq = (self.seq + 1) % 65536
-        if self._drop:
-            self._drop -= 1
-            return
         kind, rest = payload.split(" ", 1) if " " in payload else (payload, "")
-        self._send_raw(frame(f"{kind} {self.seq}{' ' + rest if rest else ''}"))
+        with self._lock:  # a line is numbered and queued at once (a HELLO from another thread comes before or after)
+            self.seq = (self.seq + 1) % 65536
+            if self._drop:
+                self._drop -= 1
+                return
+            self._send_raw(frame(f"{kind} {self.seq}{' ' + rest if rest else ''}"))
 
     # -- the table's side ----------------------------------------------------------------
 
@@ -98,6 +106,14 @@ class SimulatedBox:
     def drop(self, lines: int = 1) -> None:
         self._drop += lines
 
+    def stray(self, payload: str) -> None:
+        """A line with a valid CRC that the box did not send as such (``HB 60 123``: any number)."""
+        self._send_raw(frame(payload))
+
+    def overlong(self, payload: str) -> None:
+        """Noise, then a valid line, with no newline between: one line too long, its tail a valid frame."""
+        self._send_raw(b"#" * (MAX_LINE + 1) + (frame(payload) + "\n").encode("ascii"))
+
     def silence(self, seconds: float) -> None:
         self._silent_until = self.clock() + seconds
 
@@ -110,10 +126,11 @@ class SimulatedBox:
         self.plugged = True
         self.reboot()  # a board powered by its USB cable boots when plugged in
 
-    def reboot(self) -> None:
+    def reboot(self, hello: bool = True) -> None:
+        """The box restarts; with ``hello=False`` its HELLO is lost on the way (the host must notice)."""
         with self._lock:
             self._out.clear()
-        self._boot()
+        self._boot(hello)
 
     # -- the host's side (the serial port) -----------------------------------------------
 
@@ -126,16 +143,18 @@ class SimulatedBox:
             self._send(f"HB {self.now_us()}")
 
     def receive(self, data: bytes) -> None:
-        for raw in data.split(b"\n"):
+        *lines, _ = data.split(b"\n")  # the host writes whole lines
+        for raw in lines:
             try:
                 payload = unframe(raw.decode("ascii"))
             except (UnicodeDecodeError, ValueError):
+                self._send("ERR frame")
                 continue
             if payload == "?":
-                self._send_raw(frame(f"HELLO 1 {FIRMWARE} {self.boot_id} 8 8"))
+                self._hello()
             elif payload == "PING":
                 self._send(f"PONG {self.now_us()}")
-            elif payload.startswith("L ") and len(payload) == 4:
+            elif len(payload) == 4 and payload.startswith("L ") and all(c in "0123456789ABCDEF" for c in payload[2:]):
                 self.leds = int(payload[2:], 16)
                 self._send(f"L {self.leds:02X}")
             else:

@@ -101,6 +101,11 @@ class Box:
         self.send(f"at {t_us:.0f}")
         self.expect(f"AT {int(t_us)}", timeout)
 
+    def inject(self, text: str) -> None:
+        """``text`` and a newline reach the host as if the box had sent them (between two of its lines)."""
+        self.send(f"inject {text}")
+        self.expect("INJECTED")
+
     def leds(self) -> int:
         self.send("leds")
         return int(self.expect("LEDS").split()[1], 16)
@@ -130,12 +135,27 @@ class Host:
         self.link = BuzzerLink(url, self.events.put).start()
 
     def next(self, kind: type, timeout: float | None = None):
-        """The next event of ``kind`` (the others before it are dropped); queue.Empty after ``timeout``."""
-        end = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while True:
-            event = self.events.get(timeout=max(0.01, end - time.monotonic()))
-            if isinstance(event, kind):
-                return event
+        """The next event of ``kind`` (the others before it are dropped); after ``timeout`` seconds
+        without one, a failure that says what came meanwhile and what the link knows."""
+        return self.gather(lambda events: isinstance(events[-1], kind), kind.__name__, timeout)[-1]
+
+    def gather(self, done: Callable[[list], bool], what: str, timeout: float | None = None) -> list:
+        """Every event until ``done(events so far)`` holds (tried after each event): a failure after
+        ``timeout`` seconds (default: the host's) that says what came and what the link knows."""
+        timeout = self.timeout if timeout is None else timeout
+        end, events = time.monotonic() + timeout, []
+        while not events or not done(events):
+            try:
+                events.append(self.events.get(timeout=max(0.01, end - time.monotonic())))
+            except queue.Empty:
+                state = self.link.state
+                silent = time.monotonic() - state.last_line
+                raise AssertionError(
+                    f"no {what} within {timeout} s; {len(events)} events came, the last {events[-8:]}; "
+                    f"connected {state.connected}, line {state.last_seq} came {silent:.1f} s ago; "
+                    f"troubles {self.link.troubles[-5:]}"
+                ) from None
+        return events
 
     def collect(self, seconds: float) -> list:
         """Every event that arrives in the next ``seconds``."""

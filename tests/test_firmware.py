@@ -9,7 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from firmware_bridge.link import ButtonPress, ButtonRelease, Connected, Gap, LedsSet
+from firmware_bridge.link import (
+    BoxError,
+    ButtonPress,
+    ButtonRelease,
+    Connected,
+    Disconnected,
+    Gap,
+    LedsSet,
+    Rebooted,
+    Resync,
+)
+from firmware_bridge.protocol import frame
 from tests.buzzsim import Box, Host, build, burst, until
 from tests.helpers import skip_or_fail
 
@@ -135,6 +146,57 @@ def test_led_commands(box: Box, host: Host) -> None:
     assert box.leds() == 0x5A
     host.link.set_leds(0)
     assert host.next(LedsSet).mask == 0 and box.leds() == 0
+
+
+def test_a_stray_line_on_the_wire_does_not_silence_the_box(box: Box, host: Host) -> None:
+    """The issue: one line with a valid checksum and a wrong sequence number, then the next 50
+    presses dropped as duplicates. The firmware's own presses after such a line all arrive."""
+    box.mark()
+    box.send("down 0 1000", "up 0 3000")
+    host.next(ButtonPress)
+    box.inject(frame(f"HB {(host.link.state.last_seq + 50) % 65536} 1000"))  # valid CRC, the count far ahead
+    box.mark()
+    commands = []
+    for i in range(50):  # every 5 ms, the buttons in turn (each re-armed long before its next press)
+        commands += [f"down {i % 8} {1000 + i * 5000}", f"up {i % 8} {3000 + i * 5000}"]
+    box.send(*commands)
+    events = host.gather(lambda events: len(presses(events)) == 50, "50 presses")
+    assert [p.button for p in presses(events)] == [i % 8 for i in range(50)]
+    assert host.link.connected and [e for e in events if isinstance(e, Gap | Resync)]
+
+
+def test_a_reboot_whose_hello_is_lost_on_the_wire_is_noticed(box: Box, host: Host) -> None:
+    box.mark()
+    box.send("down 0 1000", "up 0 3000")
+    before = host.next(ButtonPress)
+    host.next(ButtonRelease)
+    box.send("reset 30")  # line noise with no newline, then a reset: the boot HELLO is spoiled
+    box.expect("RESET")
+    *seen, rebooted = host.gather(lambda events: isinstance(events[-1], Rebooted), "reboot")
+    # Its first heartbeat is numbered 1: the count went back, and the link asked the box who it is.
+    # (On a starved machine the heartbeat can come after the host's 1 s of patience: it reconnects.)
+    assert [e for e in seen if isinstance(e, Resync | Disconnected)], seen
+    assert rebooted.old_boot_id == before.boot_id
+    box.mark()
+    box.send("down 5 1000", "up 5 30000")
+    after = host.next(ButtonPress)
+    assert (after.button, after.boot_id, after.doubtful) == (5, rebooted.new_boot_id, False)
+
+
+def test_the_box_refuses_a_host_line_with_two_digits_swapped(box: Box, host: Host) -> None:
+    """A line "L 21" under the CRC of "L 12": the XOR checksum of protocol 1 was the same for both."""
+    assert host.link._write("L 21*" + frame("L 12")[-4:])
+    assert host.next(BoxError).what == "frame"
+    assert box.leds() == 0
+
+
+def test_the_box_drops_an_overlong_host_line_whole(box: Box, host: Host) -> None:
+    """Its tail is a valid LED command: the box must not take it."""
+    assert host.link._write("#" * 70 + frame("L 0F"))
+    assert host.next(BoxError).what == "frame"
+    assert box.leds() == 0
+    host.link.set_leds(0x0F)  # a line of its own is taken
+    assert host.next(LedsSet).mask == 0x0F
 
 
 def test_a_pulled_cable_reconnects_by_itself_with_the_game_intact(built: None, tmp_path: Path, referee) -> None:

@@ -16,6 +16,7 @@
 #include <avr/io.h>
 #include <stdint.h>
 #include <string.h>
+#include <util/crc16.h>
 
 #ifndef F_CPU
 #define F_CPU 16000000UL
@@ -26,8 +27,8 @@
 AVR_MCU(F_CPU, "atmega328p");
 #endif
 
-#define PROTOCOL_VERSION "1"
-#define FIRMWARE_VERSION "0.1.0"
+#define PROTOCOL_VERSION "2"
+#define FIRMWARE_VERSION "0.2.0"
 #define BUTTONS 8
 #define LEDS 8
 #define REARM_US 20000UL     /* released and still this long before a button is armed again */
@@ -35,7 +36,8 @@ AVR_MCU(F_CPU, "atmega328p");
 #define EDGE_QUEUE 64        /* pin snapshots from the interrupts (power of two) */
 #define REPORT_QUEUE 128     /* press and release reports waiting for the serial line (power of two) */
 #define TX_BUFFER 256        /* bytes (power of two) */
-#define RX_LINE 32
+#define MAX_LINE 64          /* bytes before the newline (hardware/PROTOCOL.md) */
+#define RX_LINE (MAX_LINE + 1)
 
 /* ---- device time ------------------------------------------------------------------------ */
 
@@ -127,16 +129,20 @@ static void tx_byte(uint8_t c) {
 
 static const char HEX[] = "0123456789ABCDEF";
 
-/* Send PAYLOAD*CC\n. */
+/* CRC-16/CCITT-FALSE (polynomial 0x1021, initial value 0xFFFF, not reflected): hardware/PROTOCOL.md. */
+static uint16_t crc16(const char *from, const char *to) {
+    uint16_t crc = 0xFFFF;
+    for (const char *p = from; p < to; p++) crc = _crc_xmodem_update(crc, (uint8_t)*p);
+    return crc;
+}
+
+/* Send PAYLOAD*CCCC\n. */
 static void send_line(const char *payload) {
-    uint8_t cs = 0;
-    for (const char *p = payload; *p; p++) {
-        cs ^= (uint8_t)*p;
-        tx_byte((uint8_t)*p);
-    }
+    const char *end = payload + strlen(payload);
+    uint16_t crc = crc16(payload, end);
+    for (const char *p = payload; p < end; p++) tx_byte((uint8_t)*p);
     tx_byte('*');
-    tx_byte(HEX[cs >> 4]);
-    tx_byte(HEX[cs & 15]);
+    for (int8_t shift = 12; shift >= 0; shift -= 4) tx_byte(HEX[(crc >> shift) & 15]);
     tx_byte('\n');
 }
 
@@ -205,11 +211,13 @@ static void send_numbered(const char *kind, const char *rest) {
     send_line(line);
 }
 
+/* HELLO ends with the number of the last numbered line sent (0 at boot): the host resynchronises on it. */
 static void send_hello(void) {
     char line[48];
     char *p = put_str(line, "HELLO " PROTOCOL_VERSION " " FIRMWARE_VERSION " ");
     p = put_str(p, boot_id);
-    put_str(p, " 8 8");
+    p = put_str(p, " 8 8 ");
+    put_u32(p, seq);
     send_line(line);
 }
 
@@ -320,10 +328,10 @@ static void set_leds(uint8_t mask) {
     PORTB = (PORTB & ~(_BV(PB2) | _BV(PB3))) | ((mask >> 6) & 1 ? _BV(PB2) : 0) | ((mask >> 7) & 1 ? _BV(PB3) : 0);
 }
 
+/* Uppercase hex only, as the protocol writes it. */
 static int8_t hex_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     return -1;
 }
 
@@ -331,14 +339,30 @@ static char rx_line[RX_LINE];
 static uint8_t rx_len;
 static uint8_t rx_overflow;
 
-static void handle_command(char *line) {
+/* PAYLOAD*CCCC with a good CRC: the payload (the star made its end); else NULL. */
+static char *unframe(char *line) {
     char *star = strrchr(line, '*');
-    if (!star || strlen(star) != 3) return; /* not a frame: dropped */
-    int8_t hi = hex_value(star[1]), lo = hex_value(star[2]);
-    uint8_t cs = 0;
-    for (char *p = line; p < star; p++) cs ^= (uint8_t)*p;
-    if (hi < 0 || lo < 0 || cs != (uint8_t)(hi * 16 + lo)) return; /* bad checksum: dropped */
+    if (!star || strlen(star) != 5) return NULL;
+    uint16_t crc = 0;
+    for (uint8_t i = 1; i <= 4; i++) {
+        int8_t digit = hex_value(star[i]);
+        if (digit < 0) return NULL;
+        crc = (uint16_t)(crc << 4) | (uint8_t)digit;
+    }
+    for (char *p = line; p < star; p++) {
+        if (*p < ' ' || *p > '~') return NULL; /* printable ASCII only */
+    }
+    if (crc16(line, star) != crc) return NULL;
     *star = 0;
+    return line;
+}
+
+/* A host line that is not a frame (a bad CRC, too long) is dropped, and said: "ERR SEQ frame". */
+static void handle_command(char *line) {
+    if (!line || !unframe(line)) {
+        send_numbered("ERR", "frame");
+        return;
+    }
     if (!strcmp(line, "?")) {
         send_hello();
     } else if (!strcmp(line, "PING")) {
@@ -355,17 +379,23 @@ static void handle_command(char *line) {
     }
 }
 
+/* Lines end with \n (or \r, for a terminal). A line longer than MAX_LINE is dropped whole, its
+ * tail too: everything up to its newline. */
 static void poll_serial(void) {
     while (UCSR0A & _BV(RXC0)) {
         char c = (char)UDR0;
         if (c == '\n' || c == '\r') {
-            if (rx_len && !rx_overflow) {
+            if (rx_overflow) {
+                handle_command(NULL);
+            } else if (rx_len) {
                 rx_line[rx_len] = 0;
                 handle_command(rx_line);
             }
             rx_len = 0;
             rx_overflow = 0;
-        } else if (rx_len < RX_LINE - 1) {
+        } else if (rx_overflow) {
+            /* the rest of an overlong line: dropped with it */
+        } else if (rx_len < MAX_LINE) {
             rx_line[rx_len++] = c;
         } else {
             rx_overflow = 1;

@@ -12,7 +12,10 @@
  *   up B T            button B released at base + T
  *   bounce B T N P L  N contact changes from base + T, every P us, the last one to level L (0 pressed)
  *   at T              prints AT <T> when simulated time reaches base + T
- *   reset             the board reboots (its pins keep their levels)
+ *   reset [N]         the board reboots (its pins keep their levels); with N, N random bytes of line
+ *                     noise reach the host first, so its boot HELLO is spoiled (a reboot the host misses)
+ *   inject TEXT       TEXT and a newline reach the host as if the box had sent them (a stray line)
+ *   noise N           N random bytes, no newline, reach the host (line noise: it spoils the next line)
  *   leds              prints LEDS <hex>: the LED outputs now
  *   now               prints NOW <us>
  *   quit              exits at once
@@ -20,6 +23,12 @@
  * Simulated time is paced to real time times the speed (default 1): the firmware never sleeps,
  * so without pacing it would run far ahead of the host.
  * Pull-ups are not simulated: the harness drives every idle button pin high itself.
+ * inject and noise wait until the box has finished the line it is sending (the simulation runs on
+ * meanwhile), so they never cut a line of the box's in two: what they spoil is the box's next line.
+ * The harness never loses the box's bytes: simavr's pty buffer (512 bytes, 2.5 ms of output at 4x)
+ * drops bytes when full, so when it is three quarters full the simulation waits for it to drain
+ * (a starved pty thread on a busy machine used to cut lines out of a burst). A real USB serial
+ * link can lose bytes when the host stops reading: the bridge reports that as a gap.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,6 +42,7 @@
 #include "sim_avr.h"
 #include "sim_elf.h"
 #include "avr_ioport.h"
+#include "avr_uart.h"
 #include "uart_pty.h"
 
 #define MAX_EVENTS 8192
@@ -51,6 +61,7 @@ static event_t events[MAX_EVENTS];
 static int n_events;
 static uint64_t base_cycle;
 static double speed = 1.0;
+static int uart_mid_line; /* the box has sent part of a line, not yet its newline */
 
 static avr_irq_t *button_irq(int b) {
     char port = b < 6 ? 'D' : 'B';
@@ -85,6 +96,54 @@ static void release_all(void) {
     }
 }
 
+/* Bytes waiting in simavr's pty buffer for its thread to write them to the pty. */
+static unsigned uart_backlog(void) {
+    return ((unsigned)uart.pty.in.write + uart_pty_fifo_fifo_size - uart.pty.in.read) & (uart_pty_fifo_fifo_size - 1);
+}
+
+#define UART_HIGH (uart_pty_fifo_fifo_size * 3 / 4)
+
+static void uart_output_hook(struct avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)param;
+    uart_mid_line = value != '\n';
+}
+
+/* Fire the pin changes and markers that are due, then run one instruction (or one sleep). */
+static int step(void) {
+    while (n_events && events[0].cycle <= avr->cycle) {
+        event_t e = events[0];
+        memmove(events, events + 1, (size_t)(--n_events) * sizeof(event_t));
+        if (e.kind == 0) {
+            avr_raise_irq(button_irq(e.button), e.level);
+        } else {
+            printf("AT %ld\n", e.label);
+            fflush(stdout);
+        }
+    }
+    return avr_run(avr);
+}
+
+/* Bytes on the wire to the host, between two of the box's lines. */
+static void inject(const uint8_t *bytes, size_t n) {
+    while (uart_mid_line) {
+        int state = step();
+        if (state == cpu_Done || state == cpu_Crashed) return;
+    }
+    while (uart_backlog() + n >= uart_pty_fifo_fifo_size - 1) usleep(100);
+    for (size_t i = 0; i < n; i++) avr_raise_irq(uart.irq + IRQ_UART_PTY_BYTE_IN, bytes[i]);
+}
+
+/* N random bytes, never a newline, on the wire to the host: they spoil the box's next line. */
+static void noise(int n) {
+    uint8_t bytes[400];
+    for (int i = 0; i < n; i++) {
+        do bytes[i] = (uint8_t)(rand() & 0xFF);
+        while (bytes[i] == '\n' || bytes[i] == '\r');
+    }
+    inject(bytes, (size_t)n);
+}
+
 static void command(char *line) {
     int b, n, level;
     double t, p;
@@ -107,7 +166,19 @@ static void command(char *line) {
         }
     } else if (!strcmp(word, "at") && sscanf(line, "%*s %lf", &t) == 1) {
         schedule(base_cycle + us_to_cycles(t), 1, 0, 0, (long)t);
+    } else if (!strcmp(word, "inject")) {
+        char *text = line + strlen("inject");
+        if (*text == ' ') text++;
+        size_t len = strlen(text);
+        text[len] = '\n'; /* the line's NUL becomes its newline */
+        inject((const uint8_t *)text, len + 1);
+        text[len] = 0;
+        printf("INJECTED\n");
+    } else if (!strcmp(word, "noise") && sscanf(line, "%*s %d", &n) == 1 && n > 0 && n <= 400) {
+        noise(n);
+        printf("INJECTED\n");
     } else if (!strcmp(word, "reset")) {
+        if (sscanf(line, "%*s %d", &n) == 1 && n > 0 && n <= 400) noise(n); /* then no cycle runs before the reset */
         avr_reset(avr);
         release_all();
         printf("RESET\n");
@@ -180,6 +251,8 @@ int main(int argc, char **argv) {
 
     uart_pty_init(avr, &uart);
     uart_pty_connect(&uart, '0');
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), uart_output_hook, NULL);
+    srand(1);
     if (link) {
         unlink(link);
         if (symlink(uart.pty.slavename, link) != 0) {
@@ -195,17 +268,12 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &t0);
     uint64_t next_check = 0;
     for (;;) {
-        while (n_events && events[0].cycle <= avr->cycle) {
-            event_t e = events[0];
-            memmove(events, events + 1, (size_t)(--n_events) * sizeof(event_t));
-            if (e.kind == 0) {
-                avr_raise_irq(button_irq(e.button), e.level);
-            } else {
-                printf("AT %ld\n", e.label);
-                fflush(stdout);
-            }
+        if (uart_backlog() > UART_HIGH) { /* the pty thread is behind: wait rather than lose bytes */
+            usleep(100);
+            poll_stdin();
+            continue;
         }
-        int state = avr_run(avr);
+        int state = step();
         if (state == cpu_Done || state == cpu_Crashed) {
             printf("STOPPED %d\n", state);
             fflush(stdout);
