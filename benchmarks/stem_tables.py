@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.helpers import stem_pairs  # noqa: E402 - after the path is set
+
 CLASSES = ("compound", "affix", "false-friend", "anagram", "inflection", "not-a-steal")
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 CODES = {"S": "same", "D": "different", "N": "not-a-steal"}
@@ -38,14 +40,7 @@ DEFAULT_TABLES = [
 
 
 def read(path: Path) -> list[tuple[str, str, str, bool, str]]:
-    rows = []
-    for line in path.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        old, new, expected, *rest = line.split("\t")
-        debatable = bool(rest and rest[0].strip() == "?")
-        rows.append((old, new, CODES[expected], debatable, rest[1] if len(rest) > 1 else ""))
-    return rows
+    return [(old, new, CODES[code], debatable, note) for old, new, code, debatable, note in stem_pairs(path)]
 
 
 def pair_class(expected: str, note: str) -> str:

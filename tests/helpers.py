@@ -69,3 +69,14 @@ def wordtable_json(*args: str, timeout: float = 120) -> Any:
     result = wordtable(*args, "--json", timeout=timeout)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
+
+
+def stem_pairs(path: Path) -> list[tuple[str, str, str, bool, str]]:
+    """A stem-pair table: (old, new, S|D|N, debatable, note) a row; ``#`` lines are comments."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        old, new, expected, *rest = line.split("\t")
+        rows.append((old, new, expected, bool(rest and rest[0].strip() == "?"), rest[1] if len(rest) > 1 else ""))
+    return rows

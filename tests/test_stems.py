@@ -15,7 +15,7 @@ from lemminflect import getAllInflections
 from companion.words.letters import Letters
 from companion.words.overrides import OverrideStore
 from companion.words.stems import EVIDENCE, StemJudge, Verdict, default_evidence, default_links, judge
-from tests.helpers import ROOT, need_shared, skip_or_fail
+from tests.helpers import ROOT, need_shared, skip_or_fail, stem_pairs
 
 CODES = {"S": Verdict.SAME, "D": Verdict.DIFFERENT, "N": Verdict.NOT_A_STEAL}
 #: Measured on tests/data/stem-pairs-heldout.tsv (docs/word-knowledge.md): the floor the judge must keep.
@@ -25,15 +25,7 @@ INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative"
 
 
 def read_table(path: Path) -> list[tuple[str, str, Verdict, bool, str]]:
-    rows = []
-    for line in path.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        old, new, expected, *rest = line.split("\t")
-        debatable = bool(rest and rest[0].strip() == "?")
-        note = rest[1] if len(rest) > 1 else ""
-        rows.append((old, new, CODES[expected], debatable, note))
-    return rows
+    return [(old, new, CODES[code], debatable, note) for old, new, code, debatable, note in stem_pairs(path)]
 
 
 def accuracy(rows: list[tuple[str, str, Verdict, bool, str]]) -> tuple[float, list[str]]:
