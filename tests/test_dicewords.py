@@ -12,7 +12,7 @@ from companion.games.base import RuleError
 from companion.games.dicewords import Dicewords, play_score
 from companion.games.dicewords_solver import DiceSolver, spellable_at_all
 from companion.records import Event
-from companion.sets.dice import DICE, VALUES, LetterValues, RollError, parse_roll
+from companion.sets.dice import DICE, VALUES, LetterValues, RollError, parse_roll, read_roll
 from companion.words.dictionary import Dictionary
 from companion.words.solver import Referee
 from tests.baselines import reroll_expectation, scan_best
@@ -44,8 +44,12 @@ def test_the_dice_table() -> None:
     assert [d.mark for d in DICE] == list("?yjkqvwxz")  # "? , Y , J , K , Q , V , W , X , Z"
     assert all(len(set(d.faces)) == 6 for d in DICE)
     assert parse_roll("?yjkqvwxz") == tuple("?yjkqvwxz")
+    # The text writes its roll in reading order: the letters go on the dice that can show them.
     with pytest.raises(RollError, match="the indigo die has no L"):
-        parse_roll("ELEPHNTEV")  # the text's letters, not in die order
+        parse_roll("ELEPHNTEV")  # the camera's read is in die order
+    assert "".join(read_roll("E L E P H N T E V")).upper() == EXAMPLE_ROLL  # as a person writes it
+    with pytest.raises(RollError, match="no other order fits"):
+        read_roll("ZZZZZZZZZ")
     with pytest.raises(RollError, match=r"9 faces in die order"):
         parse_roll("EEH")
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from companion.games.base import Game, RuleError, Standing, ranked
 from companion.games.options import Option
 from companion.records import Event, RecordError
-from companion.sets.dice import DICE, WILD, LetterValues, RollError, parse_roll
+from companion.sets.dice import DICE, WILD, LetterValues, RollError, read_roll
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
 
@@ -97,7 +97,7 @@ class Dicewords(Game):
 
     def _faces(self, event: Event) -> tuple[str, ...]:
         try:
-            return parse_roll(str(event["dice"]))
+            return read_roll(str(event["dice"]))
         except RollError as error:
             raise RecordError(str(error)) from None
 

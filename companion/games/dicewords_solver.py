@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import InvalidInputError
-from companion.sets.dice import DICE, VALUES, WILD, WILD_VALUE, LetterValues, parse_roll
+from companion.sets.dice import DICE, VALUES, WILD, WILD_VALUE, LetterValues, read_roll
 from companion.words.letters import ALPHABET
 from companion.words.wordindex import letter_counts, letter_masks
 
@@ -162,7 +162,7 @@ class DiceSolver:
 
     def best(self, roll: str, top: int = 5, use_wild: bool = True) -> list[DicePlay]:
         """The best plays for a roll, best first: each word once, with the wild only where needed."""
-        faces = parse_roll(roll)
+        faces = read_roll(roll)
         budget = np.zeros(26, dtype=np.int8)
         for face in faces:
             if face != WILD:
@@ -268,7 +268,7 @@ class DiceSolver:
         """Which dice to keep with ``rolls_left`` rerolls to come (1 or 2), and the expected score."""
         if rolls_left not in (1, 2):
             raise InvalidInputError("rolls left must be 1 or 2 (with none left, take the best word)")
-        faces = parse_roll(roll)
+        faces = read_roll(roll)
         best, one = self.tables()
         table, scale = (best, 1) if rolls_left == 1 else (one, SCALE)
         at = [_FACE[d][f] for d, f in enumerate(faces)]

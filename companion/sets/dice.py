@@ -54,7 +54,7 @@ class RollError(InvalidInputError):
 
 
 def parse_roll(text: str) -> tuple[str, ...]:
-    """Nine faces in die order; each must be on its die."""
+    """Nine faces in die order; each must be on its die (what the camera reads: it knows the dice)."""
     faces = tuple(text.replace(" ", "").lower())
     if len(faces) != len(DICE):
         raise RollError(f"a roll is {len(DICE)} faces in die order (gold ... green), not {len(faces)}: {text!r}")
@@ -62,6 +62,43 @@ def parse_roll(text: str) -> tuple[str, ...]:
         if face not in die.faces:
             raise RollError(f"the {die.colour} die has no {face.upper()} (its faces: {die.faces.upper()})")
     return faces
+
+
+def read_roll(text: str) -> tuple[str, ...]:
+    """A roll as a person writes it: in die order, or in any order (as the rule text writes a roll,
+    ``E L E P H N T E V``), when the letters go on the dice that can show them: the first such
+    arrangement in die order.
+
+    >>> "".join(read_roll("E L E P H N T E V")).upper()
+    'EEHELVNTP'
+    """
+    faces = tuple(text.replace(" ", "").replace(",", "").lower())
+    if len(faces) != len(DICE):
+        raise RollError(f"a roll is {len(DICE)} faces in die order (gold ... green), not {len(faces)}: {text!r}")
+    if all(face in die.faces for face, die in zip(faces, DICE, strict=True)):
+        return faces
+    arranged = _arrange(sorted(faces), [])
+    if arranged is None:
+        wrong = next((f, d) for f, d in zip(faces, DICE, strict=True) if f not in d.faces)
+        raise RollError(f"the dice cannot show {''.join(faces).upper()}: in die order the {wrong[1].colour} "
+                        f"die has no {wrong[0].upper()} (its faces: {wrong[1].faces.upper()}), "
+                        "and no other order fits")  # fmt: skip
+    return tuple(arranged)
+
+
+def _arrange(left: list[str], placed: list[str]) -> list[str] | None:
+    """The letters ``left`` on the dice after those ``placed``, in die order (backtracking)."""
+    if not left:
+        return placed
+    die = DICE[len(placed)]
+    for letter in dict.fromkeys(left):
+        if letter in die.faces:
+            rest = list(left)
+            rest.remove(letter)
+            found = _arrange(rest, [*placed, letter])
+            if found is not None:
+                return found
+    return None
 
 
 #: (value, how we know it). "known": printed in the rule text; "derived": from its worked
