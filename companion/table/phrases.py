@@ -90,5 +90,6 @@ def describe(event: Event) -> str:
     if kind == "play":
         return f"{who} played {', '.join(_spec(who, str(w)) for w in data.get('words', []))}{seen}"
     if kind == "end":
-        return f"the game ended ({data.get('reason', 'agreed')})"
+        why = {"no-words": "no more words can be made [rule 22]", "agreed": "the players agreed to stop"}
+        return f"the game is over: {why.get(str(data.get('reason', 'agreed')), str(data.get('reason')))}"
     return event.to_text()
