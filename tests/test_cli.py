@@ -110,6 +110,7 @@ def test_demo_runs() -> None:
         (["fly"], "invalid choice"),
         (["serve", "--port", "99999"], "not a port"),
         (["serve", "--port", "-1"], "not a port"),
+        (["serve", "--pin", "12"], "at least 6 characters"),
     ],
 )
 def test_bad_input_is_one_line_and_nonzero(args: list[str], message: str) -> None:

@@ -202,6 +202,9 @@ def test_with_a_pin_changes_need_the_pin_and_the_csrf_token(tmp_path: Path, refe
     assert client.post("/pin", data={"pin": "4321"}).status_code == 403  # the PIN form needs the token too
     assert client.post("/pin", data={"pin": "0000", "csrf": token}).status_code == 200  # wrong: asked again
     assert client.post("/pin", data={"pin": "4321", "csrf": token}).status_code == 302
+    with client.session_transaction() as s:  # a new session after the PIN: a new token
+        assert s["csrf"] != token
+        token = s["csrf"]
     assert client.post("/api/sessions", json=setup).status_code == 403  # no CSRF token
     assert client.post("/api/sessions", json=setup, headers={"X-CSRF-Token": "forged"}).status_code == 403
     assert client.post("/api/sessions", json=setup, headers={"X-CSRF-Token": token}).status_code == 201
@@ -228,3 +231,44 @@ def test_on_screen_buzzers_press_the_simulated_box(app: Flask, client: FlaskClie
     assert summary["decisions"][0]["winner"] == "Ben"
     events = client.get(f"/api/sessions/{game}/events?after=3").json["events"]
     assert [e["type"] for e in events] == ["buzz"] and events[0]["winner"] == "Ben"
+
+
+@pytest.fixture
+def pinned(tmp_path: Path, referee: Referee) -> Iterator[FlaskClient]:
+    services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
+    yield create_app({"TESTING": True, "PIN": "482913"}, services).test_client()
+    services.close()
+
+
+def token_of(client: FlaskClient) -> str:
+    page = client.get("/pin").get_data(as_text=True)
+    return page.split('name="csrf" value="')[1].split('"')[0]
+
+
+def test_pin_guesses_are_limited_and_a_right_pin_starts_a_new_session(pinned: FlaskClient) -> None:
+    from web.security import TRIES
+
+    token = token_of(pinned)
+    for _ in range(TRIES):
+        assert "not the table PIN" in pinned.post("/pin", data={"pin": "000000", "csrf": token}).get_data(as_text=True)
+    limited = pinned.post("/pin", data={"pin": "482913", "csrf": token}).get_data(as_text=True)
+    assert "many wrong PINs" in limited  # even the right PIN waits: guessing is not worth it
+    other = create_app({"TESTING": True, "PIN": "482913"}, pinned.application.extensions["wordtable"]).test_client()
+    before = token_of(other)
+    entered = other.post("/pin?next=https://elsewhere.example/", data={"pin": "482913", "csrf": before})
+    assert entered.status_code == 302 and entered.headers["Location"] == "/"  # local redirects only
+    after = token_of(other)
+    assert after != before  # a new session: the old token is worth nothing
+    assert other.post("/api/sessions", json={}, headers={"X-CSRF-Token": before}).status_code == 403
+
+
+def test_every_answer_keeps_other_sites_out(client: FlaskClient) -> None:
+    page = client.get("/")
+    assert (
+        page.headers["X-Frame-Options"] == "DENY"
+        and "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+    )
+    assert page.headers["X-Content-Type-Options"] == "nosniff"
+    rebound = client.get("/api/games", headers={"Host": "evil.example:5000"})  # DNS rebinding, no PIN
+    assert rebound.status_code == 421 and "127.0.0.1" in rebound.json["error"]
+    assert client.get("/api/games", headers={"Host": "127.0.0.1:5000"}).status_code == 200

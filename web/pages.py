@@ -6,10 +6,11 @@ Public API: :data:`pages` (a Flask blueprint).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.errors import NotFoundError
+from web.security import check_pin
 from web.services import Services
 
 pages = Blueprint("pages", __name__)
@@ -28,13 +29,14 @@ def home() -> str:
 
 @pages.route("/pin", methods=["GET", "POST"])
 def enter_pin() -> str | Response:
-    wrong = False
+    why = None
     if request.method == "POST":
-        if request.form.get("pin", "") == str(current_app.config.get("PIN")):
-            session["pin_ok"] = True
-            return redirect(request.args.get("next") or url_for("pages.home"))
-        wrong = True
-    return render_template("pin.html", wrong=wrong)
+        why = check_pin(current_app._get_current_object(), request.form.get("pin", ""))  # type: ignore[attr-defined]  # the app behind the proxy
+        if why is None:
+            target = request.args.get("next", "")
+            local = target.startswith("/") and not target.startswith("//") and "\\" not in target
+            return redirect(target if local else url_for("pages.home"))
+    return render_template("pin.html", wrong=why)
 
 
 @pages.get("/game/<int:game_id>")

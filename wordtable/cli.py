@@ -382,6 +382,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     _port_free(args.host, args.port)  # before anything is created: a busy port is said in one line
     pin = args.pin
+    if pin is not None and len(pin) < 6:
+        raise UsageError("--pin: at least 6 characters (wrong guesses are limited, but a short PIN is still weak)")
     if args.host not in ("127.0.0.1", "localhost", "::1") and not pin:
         pin = f"{secrets.randbelow(10**6):06d}"
         print(f"listening on {args.host}: the table PIN is {pin} (needed to change a game)", flush=True)
