@@ -379,3 +379,25 @@ def test_lexicon_words_laid_grown_and_changed_are_read_from_the_table(referee: R
     assert session.observe(two) == [] and "no single move" in str(session.check)
     view = session.view()
     assert view["table"]["hands"] == {"Ann": 9, "Ben": 7} and view["table"]["turn"] == "Ann"
+
+
+def test_screens_hear_of_each_change_once_and_the_claim_words_are_worked_out_once(
+    referee: Referee, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A press (no event) is told to the watchers; a claim is told to the listeners only, not to
+    both; the words offered for a claim are worked out once per state, however often screens ask."""
+    from companion.games.not_scrabble import NotScrabble
+
+    session = not_scrabble(referee, pool="RIDE")
+    events, changes, finds = [], [], []
+    session.listeners.append(lambda n, e: events.append(e.type))
+    session.watchers.append(lambda: changes.append("view"))
+    real = NotScrabble.legal_claims
+    monkeypatch.setattr(NotScrabble, "legal_claims", lambda self: finds.append(1) or real(self))
+    session.press("Ann", 1_000)
+    assert (events, changes) == ([], ["view"])
+    for _ in range(5):  # five screens refresh
+        assert session.view()["prompt"]["choices"][0]["word"] == "DIRE"
+    assert len(finds) == 1
+    session.say("Ann", "ride")
+    assert (events, changes) == (["claim"], ["view"])

@@ -135,7 +135,7 @@ def undo(game_id: int) -> Response:
     if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
         raise BadInputError("to: an event number")
     number = session.undo(to)
-    return jsonify(undone_what=(session.view()["last"] or {}).get("undone"), n=number, **game_state(game_id))
+    return jsonify(undone_what=(session.last or {}).get("undone"), n=number, **game_state(game_id))
 
 
 @api.post("/sessions/<int:game_id>/shout")

@@ -24,7 +24,7 @@ def attach(services: Services, game: int, port: str) -> BuzzerDesk:
         desk: BuzzerDesk = services.desks[game]
         return desk
     session = services.tables.get(game)
-    players = list(session.view()["players"])[:8]
+    players = session.players[:8]
     if port.startswith("sim://"):
         register()
     desk = BuzzerDesk(port, session, dict(enumerate(players)))

@@ -171,7 +171,7 @@ def attach_camera(services: Services, game: int, spec: str, settings: TableSetti
     session = services.tables.get(game)
     for other in list(services.cameras):
         services.cameras.pop(other).stop()
-    kind = KIND_OF_GAME.get(session.view()["state"]["game"], "tiles")
+    kind = KIND_OF_GAME.get(str(session.setup["game"]), "tiles")
     feed = CameraFeed(lambda: open_source(spec), Pipeline(settings or TableSettings()), kind=kind, loop=True,
                       on_stable=session.observe,
                       publish=lambda read: services.hub.news(game, "camera", read))  # fmt: skip

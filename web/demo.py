@@ -238,7 +238,7 @@ def demo_game(services: Services) -> Session:
     for stored in services.tables.games():
         if stored["game"] == "not-scrabble":
             session = services.tables.get(int(stored["id"]))
-            if session.view()["setup"].get("demo"):
+            if session.setup.get("demo"):
                 break
     else:
         session = services.tables.start({"game": "not-scrabble", "players": PLAYERS, "tiles": "camera", "demo": True})

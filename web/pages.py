@@ -52,9 +52,8 @@ def game_page(game_id: int, page: str) -> str:
         table = services().tables.get(game_id)
     except NotFoundError:
         abort(404)
-    view = table.view()
-    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=view["title"],
-                           players=view["players"], game_name=view["state"]["game"])  # fmt: skip
+    return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=table.title,
+                           players=table.players, game_name=table.setup["game"])  # fmt: skip
 
 
 @pages.get("/dictionary")

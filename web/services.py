@@ -69,7 +69,7 @@ class Tables:
     def scores(self, game: int) -> tuple[list[str], list[dict[str, Any]]]:
         """Each player's score after every event: the table's own standings history."""
         session = self.get(game)
-        return list(session.view()["players"]), session.history()
+        return session.players, session.history()
 
     def games(self) -> list[dict[str, Any]]:
         """Every stored game, newest first."""

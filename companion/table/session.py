@@ -44,7 +44,7 @@ from companion.errors import InvalidInputError
 from companion.games.base import Game, RuleError
 from companion.games.not_scrabble import DEFAULT_WINDOW_MS, NotScrabble
 from companion.games.registry import load_game
-from companion.records import Event, RecordError, effective
+from companion.records import Event, RecordError
 from companion.table.games import TablePart, part_for
 from companion.table.phrases import describe
 from companion.table.seen import ACCEPT, Question, Seen
@@ -110,6 +110,8 @@ class Session:
         self.last: dict[str, Any] | None = None
         self._history: list[dict[str, Any]] = []
         self._note_standings(1)
+        self._commits = 0  # events committed by this session: watchers need not hear of those
+        self._claims: tuple[int, list[dict[str, str | None]]] | None = None  # (commits, choices)
 
     @classmethod
     def start(cls, store: EventStore, referee: Referee, setup: Event, **kwargs: Any) -> Session:
@@ -127,8 +129,19 @@ class Session:
             else:
                 session.game.push(event)
             session._note_standings(number)
-        assert session.game.events == list(effective(events))
         return session
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.game.players)
+
+    @property
+    def title(self) -> str:
+        return self.game.title_for(self.game.variant)
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        return self.game.setup.as_dict()
 
     @property
     def window_us(self) -> int:
@@ -187,6 +200,7 @@ class Session:
             return number
 
     def _committed(self, number: int, event: Event) -> None:
+        self._commits += 1
         self._note_standings(number)
         if self.question is not None and self.seen is not None:  # still a question after this event?
             self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).question
@@ -237,6 +251,7 @@ class Session:
         if not self.awaiting:
             raise RecordError("nobody is waiting for rock-paper-scissors")
         players = [s.player for s in self.awaiting]
+        since = self._commits
         if winner is None:
             winner, method = self.rng.choice(players), "drawn"
         else:
@@ -249,7 +264,7 @@ class Session:
         settled = [e for e in [self._settle_one(shout)] if e is not None] + self._continue()
         if not self.awaiting and self.pending:  # calls made while the players played
             settled += self.settle()
-        self._changed()
+        self._changed(since)
         return settled
 
     def _continue(self) -> list[Event]:
@@ -381,6 +396,7 @@ class Session:
                 except LetterError as error:
                     raise InvalidInputError(f"{word!r}: {error}") from None
             press.word, press.said = (word.lower() if word else None), True
+            since = self._commits
             if not all(p.said for p in self.presses):
                 self._changed()
                 return []
@@ -390,15 +406,16 @@ class Session:
                     self.pending.append(Shout(done.player, done.word, done.at_us, source if done is press else None))
             # While rock-paper-scissors is played, later calls wait: they are settled after it.
             events = self.settle() if self.pending and not self.awaiting else []
-            self._changed()
+            self._changed(since)
             return events
 
     def call(self, player: str, word: str, source: str | None = None) -> list[Event]:
         """A called-out word typed in with no buzzer press: settled at once, on the table's clock."""
         with self.lock:
+            since = self._commits
             self.shout(player, word, source=source)
             events = self.settle()
-            self._changed()
+            self._changed(since)
             return events
 
     def prompt(self) -> dict[str, Any] | None:
@@ -407,6 +424,15 @@ class Session:
         if not self.presses:
             return None
         game = self._shouting(self.game)
+        first = self.presses[0].at_us
+        presses = [{"player": p.player, "after_ms": round((p.at_us - first) / 1000, 1), "said": p.said,
+                    "word": p.word.upper() if p.word else None} for p in self.presses]  # fmt: skip
+        return {"presses": presses, "choices": self._choices(game), "window_ms": self.window_us // 1000}
+
+    def _choices(self, game: NotScrabble) -> list[dict[str, str | None]]:
+        """The words there are to claim, worked out once per state of the game (every screen asks)."""
+        if self._claims is not None and self._claims[0] == self._commits:
+            return self._claims[1]
         found = game.legal_claims()
         # The centre's own words first (the short ones players shout most), then the steals, each
         # longest first: a word said that is not offered is typed.
@@ -416,10 +442,8 @@ class Session:
         choices += [{"word": s.new.upper(), "from": f"{game.owners(s.sources[0])[0]}:{s.sources[0].upper()}"}
                     for s in steals[: CHOICES - len(choices)]]  # fmt: skip
         choices += [{"word": w, "from": None} for w in centre[CHOICES // 2 :]][: CHOICES - len(choices)]
-        first = self.presses[0].at_us
-        return {"presses": [{"player": p.player, "after_ms": round((p.at_us - first) / 1000, 1), "said": p.said,
-                             "word": p.word.upper() if p.word else None} for p in self.presses],
-                "choices": choices[:CHOICES], "window_ms": self.window_us // 1000}  # fmt: skip
+        self._claims = (self._commits, choices[:CHOICES])
+        return self._claims[1]
 
     # -- the camera ------------------------------------------------------------------------
 
@@ -428,6 +452,7 @@ class Session:
         an unsure one becomes a question; a table that the record cannot explain pauses the camera
         (:attr:`check`) until it matches again or a person says to read it again."""
         with self.lock:
+            since = self._commits
             self.seen = seen
             pressed = [p.player for p in self.presses if not p.said]
             reading = self.part.observe(seen, pressed)
@@ -452,7 +477,7 @@ class Session:
                 else:
                     self.record(event)
                     recorded.append(event)
-            self._changed()
+            self._changed(since)
             return recorded
 
     def read_again(self) -> list[Event]:
@@ -469,12 +494,12 @@ class Session:
             if not 0 <= choice < len(self.question.answers):
                 raise InvalidInputError(f"answer: 0-{len(self.question.answers) - 1}")
             label, events = self.question.answers[choice]
-            self.question = None
+            self.question, since = None, self._commits
             if not events:
                 self.check = f"{label}: the camera waits until the table matches the record"
             for event in events:
                 self.record(event)
-            self._changed()
+            self._changed(since)
             return list(events)
 
     # -- the read model --------------------------------------------------------------------
@@ -487,9 +512,9 @@ class Session:
             game = self.game
             return {
                 "id": self.game_id,
-                "title": game.title_for(game.variant),
-                "players": list(game.players),
-                "setup": game.setup.as_dict(),
+                "title": self.title,
+                "players": self.players,
+                "setup": self.setup,
                 "events": len(game.events),
                 "state": game.state(),
                 "table": self.part.read(),
@@ -529,8 +554,12 @@ class Session:
         with self.lock:
             return self.part.locked()
 
-    def _changed(self) -> None:
-        """Tell the listeners that the read model changed with no event (a press, a question)."""
+    def _changed(self, since: int | None = None) -> None:
+        """Tell the watchers that the read model changed with no event (a press, a question); with
+        ``since`` (the commit count when a command began), only if that command committed nothing:
+        the listeners have heard of the events, and a screen that refreshes on them sees the rest."""
+        if since is not None and self._commits != since:
+            return
         for listener in self.watchers:
             listener()
 
