@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,6 +33,36 @@ def browser(server: str):
     driver.quit()
 
 
+@pytest.fixture(scope="module")
+def screens(server: str):
+    """A TV (1920 x 1080, TV mode) and a phone (375 x 800), for each game's table at three sizes."""
+    tv, phone = chromium(1920, 1080), chromium(375, 800, phone=True)
+    yield tv, phone
+    tv.quit()
+    phone.quit()
+
+
+def three_sizes(browser, screens, server: str, game: int, name: str, text: str) -> None:
+    """The game's table at 1280 px (as the browser shows it now), on a TV and on a phone, each
+    written to build/screenshots/NAME-{1280,tv,phone}.png; the TV shows the table and the scores
+    with nothing to scroll, the phone is no wider than its screen."""
+    tv, phone = screens
+    browser.execute_script("window.scrollTo(0, 0)")
+    shot(browser, f"{name}-1280")
+    tv.get(f"{server}/game/{game}/table?mode=tv")
+    wait_text(tv, ".reads", text, timeout=20)
+    bottom, height = tv.execute_script(
+        "return [document.querySelector('#scores').getBoundingClientRect().bottom, window.innerHeight]"
+    )
+    assert bottom <= height, f"{name}: the scoreboard ends at {bottom} px on a {height} px TV"
+    shot(tv, f"{name}-tv")
+    phone.get(f"{server}/game/{game}/table")
+    wait_text(phone, ".reads", text, timeout=20)
+    widths = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+    assert widths[1] <= widths[0], f"{name}: the table page is {widths[1]} px wide on a {widths[0]} px phone"
+    shot(phone, f"{name}-phone")
+
+
 def wait_text(driver, selector: str, text: str, timeout: float = 10) -> str:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -45,32 +76,63 @@ def wait_action(driver, label: str, timeout: float = 10):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    xpath = f"//div[@class='action'][b[starts-with(normalize-space(.), '{label}')]]"
+    xpath = f"//div[contains(concat(' ', @class, ' '), ' action ')][b[starts-with(normalize-space(.), '{label}')]]"
     return WebDriverWait(driver, timeout).until(lambda d: d.find_element(By.XPATH, xpath))
 
 
-def tap_move(driver, label: str, fields: dict[str, str]) -> None:
-    """Fill the move's boxes (by their placeholder; ``take`` and ``player`` are lists), tap Record,
-    and wait for the moves the table allows next."""
+def tap_move(driver, label: str, fields: dict[str, Any]) -> None:
+    """Fill the move's boxes and lists, tap Record, and wait for the moves the table allows next.
+
+    ``fields``: a box by its placeholder; a list (``take``, ``player``, ``stack``...) by its name;
+    ``letter``: the letter to tap; ``dice``: the faces to tap, a die at a time (held dice are
+    skipped); ``plays``: Dictionary, Please! words as (WORD, captured, second captured)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     row = wait_action(driver, label)
     last = driver.find_element(By.ID, "last").text
+    needs_record = bool(row.find_elements(By.XPATH, ".//button[. = 'Record']"))  # else a tap records it
+    driver.execute_script("document.querySelector('#toast').textContent = ''")
     for name, value in fields.items():
-        if name in ("take", "player"):
-            Select(row.find_element(By.TAG_NAME, "select")).select_by_value(value)
-        elif name == "rerolled":  # the dice to reroll, ticked
-            for colour in value.split(","):
-                row.find_element(By.CSS_SELECTOR, f"input[type=checkbox][value='{colour}']").click()
+        if name == "letter":
+            row.find_element(By.XPATH, f".//button[. = '{value}']").click()
+        elif name == "dice":
+            columns = [
+                c
+                for c in row.find_elements(By.CSS_SELECTOR, ".dice-picker .pick")
+                if c.find_elements(By.TAG_NAME, "button")
+            ]
+            assert len(columns) == len(value), (label, len(columns), value)
+            for column, face in zip(columns, value, strict=True):
+                column.find_element(By.XPATH, f".//button[. = '{face}']").click()
+        elif name == "plays":
+            for n, (word, *captured) in enumerate(value):
+                if n:
+                    row.find_element(By.XPATH, ".//button[. = '+ word']").click()
+                line = row.find_elements(By.CSS_SELECTOR, ".plays .play")[n]
+                line.find_element(By.TAG_NAME, "input").send_keys(word)
+                for select, taken in zip(line.find_elements(By.TAG_NAME, "select"), captured, strict=False):
+                    Select(select).select_by_value(taken)
+        elif row.find_elements(By.CSS_SELECTOR, f"select[data-ask='{name}']"):
+            Select(row.find_element(By.CSS_SELECTOR, f"select[data-ask='{name}']")).select_by_value(value)
         else:
             row.find_element(By.CSS_SELECTOR, f"input[placeholder='{name}']").send_keys(value)
-    driver.execute_script("document.querySelector('#toast').textContent = ''")
-    row.find_element(By.XPATH, ".//button[. = 'Record']").click()
+    if needs_record:
+        row.find_element(By.XPATH, ".//button[. = 'Record']").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "toast").text)
     answer = driver.find_element(By.ID, "toast").text
-    assert not answer.startswith("Refused"), (label, answer)
+    assert not answer.startswith("Refused") and "tap" not in answer, (label, answer)
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "last").text != last)  # the page has caught up
+
+
+def hold(driver, colours: list[str]) -> None:
+    """Tap the dice to hold on the table (DICEWORDS), and wait until they show as held."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    for colour in colours:
+        driver.find_element(By.CSS_SELECTOR, f"#dice button.die[data-colour='{colour}']").click()
+    WebDriverWait(driver, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#dice .die.held")) == len(colours))
 
 
 def new_game(server: str, setup: dict) -> int:
@@ -84,7 +146,7 @@ def shot(driver, name: str) -> Path:
     return path
 
 
-def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> None:
+def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screens) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -168,73 +230,134 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser) -> Non
     # to the end, by taps: Ann's claim from the Moves card, then "no more words" (the solver agrees)
     browser.get(f"{server}/game/{game}/table")
     tap_move(browser, "Ann claims", {"the word": "RIDE"})
+    three_sizes(browser, screens, server, int(game), "not-scrabble-table", "RIDE")
     tap_move(browser, "no more words can be made", {})
     assert "Ann wins with 4 letters" in wait_text(browser, "#result", "wins")
     shot(browser, "not-scrabble-over")
 
 
-def test_a_dictionary_please_turn_with_a_capture(server: str, browser) -> None:
-    """Dictionary, Please! by taps: the draw for first player, a turn of two words, a capture."""
+def standings(server: str, game: int) -> list[str]:
+    return [
+        f"{s['player']} {s['score']}" for s in call(f"{server}/api/sessions/{game}", timeout=10)["state"]["standings"]
+    ]
+
+
+def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: str, browser, screens) -> None:
+    """Dictionary, Please! to its end by taps: the draw for first player, a turn of two words, a
+    capture, a double capture, time called and the final round (ending (b))."""
     from selenium.webdriver.common.by import By
 
     game = new_game(server, {"game": "dictionary-please", "players": ["Ann", "Bea"], "scoring": "stars",
-                             "tiles": "camera"})  # fmt: skip
+                             "tiles": "camera", "ending": "time"})  # fmt: skip
     browser.get(f"{server}/game/{game}/table")
     for label, letter in [("Ann draws for first", "B"), ("Bea draws for first", "A")]:
         wait_action(browser, label).find_element(By.XPATH, f".//button[. = '{letter}']").click()
         wait_text(browser, "#last", f"{label.split()[0]} drew")
-    tap_move(browser, "Bea plays", {"the letters in hand": "RIDETEASEM", "words, space between": "RIDE TEASE"})
-    tap_move(browser, "Ann plays", {"the letters in hand": "GLR", "words, space between": "GLIDER<Bea:RIDE"})
-    assert "capturing Bea's RIDE" in wait_text(browser, "#last", "GLIDER")
+    tap_move(browser, "Bea plays", {"the letters in hand": "NAMESOREXY", "plays": [("NAME",), ("SORE",)]})
+    tap_move(browser, "Ann plays", {"the letters in hand": "ICQ", "plays": [("ICEMAN", "Bea:NAME")]})
+    assert "capturing Bea's NAME" in wait_text(browser, "#last", "ICEMAN")
+    tap_move(browser, "Bea plays", {"the letters in hand": "LUV", "plays": [("CEREMONIALS", "Ann:ICEMAN", "Bea:SORE")]})
+    # the double capture's purple counter (50) goes to Bea's envelope with the two green ones (5 each)
+    assert "envelope 60" in wait_text(browser, "#words", "CEREMONIALS")
+    three_sizes(browser, screens, server, game, "dictionary-please-table", "CEREMONIALS")
+    tap_move(browser, "Ann passes", {})
+    tap_move(browser, "time is up", {})
+    tap_move(browser, "Bea plays", {"the letters in hand": "STONED", "plays": [("STONED",)]})
+    tap_move(browser, "Ann plays", {"the letters in hand": "GARDEN", "plays": [("GARDEN",)]})
+    result = wait_text(browser, "#result", "wins")
+    top = standings(server, game)
+    assert top[0].startswith("Bea") and f"Bea wins with {top[0].split()[1]}" in result
+    # (b): "the player holding the most words scores an extra 25 points"
+    details = call(f"{server}/api/sessions/{game}", timeout=10)["state"]["standings"]
+    assert {d["player"]: d["words"] for d in details} == {"Bea": ["CEREMONIALS", "STONED"], "Ann": ["GARDEN"]}
     browser.get(f"{server}/game/{game}/scores")
-    details = wait_text(browser, "#details", "GLIDER")
-    assert "Ann" in details
+    assert top == wait_text(browser, "#scores", "Bea").splitlines()[1:]
     shot(browser, "dictionary-please-scores")
-    browser.get(f"{server}/game/{game}/table")
-    words = wait_text(browser, "#words", "GLIDER")
-    assert "in hand" in words and "Ends (c)" in words
-    assert browser.find_elements(By.CSS_SELECTOR, "#words .award.star.green")  # the star before GLIDER
-    shot(browser, "dictionary-please-table")
 
 
-def test_a_dicewords_turn(server: str, browser) -> None:
-    """DICEWORDS by taps: the rule text's roll, a reroll of the dice ticked, advice, the word declared."""
+def test_dicewords_three_turns_with_holds_and_advice(server: str, browser, screens) -> None:
+    """DICEWORDS to its end by taps: the faces tapped on each die, dice held by tapping them, the
+    advice, the word's score as it is typed; a player past the target, and the round completed."""
     from selenium.webdriver.common.by import By
 
-    game = new_game(server, {"game": "dicewords", "players": ["Ann", "Ben"], "target": 100})
+    game = new_game(server, {"game": "dicewords", "players": ["Ann", "Ben", "Cat"], "target": 60})
     browser.get(f"{server}/game/{game}/table")
-    tap_move(browser, "Ann rolls", {"nine faces, gold die first": "EEHELVNTP"})
-    tap_move(browser, "Ann rerolls", {"nine faces, gold die first": "IEHELSNTP", "rerolled": "gold,blue"})
+    tap_move(browser, "Ann rolls", {"dice": "EEHELVNTP"})
+    hold(browser, ["indigo", "red-orange", "red", "purple", "brown", "black", "green"])  # all but gold and blue
+    tap_move(browser, "Ann rerolls", {"dice": "IS"})
     dice = wait_text(browser, "#dice", "1 roll(s) left")
-    assert "race to 100" in dice
+    assert "race to 60" in dice and not browser.find_elements(By.CSS_SELECTOR, "#dice .die.held")
     browser.find_element(By.XPATH, "//button[. = 'Best word and advice']").click()
     assert "PLINTHS 70" in wait_text(browser, "#dice .advice", "keep the rest", timeout=60)
-    shot(browser, "dicewords-table")
-    tap_move(browser, "Ann declares a word", {"the word": "PLINTHS"})
+    browser.find_element(By.XPATH, "//button[. = 'Hold what the advice keeps']").click()
+    assert browser.find_elements(By.CSS_SELECTOR, "#dice .die.held")
+    row = wait_action(browser, "Ann declares")
+    row.find_element(By.CSS_SELECTOR, "input[placeholder='the word']").send_keys("PLINTHS")
+    assert "PLINTHS scores 70" in wait_text(browser, ".score-now", "scores")
+    three_sizes(browser, screens, server, game, "dicewords-table", "race to 60")
+    row.find_element(By.XPATH, ".//button[. = 'Record']").click()
     assert "Ann 70" in wait_text(browser, "#scores", "Ann 70")
+    tap_move(browser, "Ben rolls", {"dice": "OARESUNTE"})
+    tap_move(browser, "Ben declares", {"the word": "TONSURE"})
+    wait_text(browser, "#dice", "final round")
+    tap_move(browser, "Cat rolls", {"dice": "?AJKQVWXZ"})
+    tap_move(browser, "Cat declares", {"the word": "JAW"})
+    result = wait_text(browser, "#result", "wins")
+    top = standings(server, game)
+    assert result.startswith(f"{top[0].split()[0]} wins with {top[0].split()[1]}")
+    moves = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#actions .action b")]
+    assert moves == ["challenge the last word"], moves  # nothing to roll after the end; JAW may be challenged
+    shot(browser, "dicewords-over")
 
 
-def test_a_lexicon_round(server: str, browser) -> None:
-    """A LEXICON round refereed by taps on the Moves card: the cut, the deal, words laid, a word grown,
-    discards from the exposed card and the blind pile, a challenge, the hands shown at the end."""
-    game = new_game(server, {"game": "lexicon", "players": ["Ann", "Ben", "Cat"], "deck": "parker"})
+def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
+    """A LEXICON game (the quick game to 50, the lowest score winning) refereed by taps: the cut, the
+    deal, words laid, a word grown, discards from the exposed card and the blind pile, a challenge,
+    the hands shown at the end of the round, which takes Ben past the limit."""
+    game = new_game(server, {"game": "lexicon", "players": ["Ann", "Ben", "Cat"], "deck": "parker",
+                             "ending": "lowest", "limit": 50})  # fmt: skip
     browser.get(f"{server}/game/{game}/table")
     moves = [("Ann cuts", {"card": "C"}), ("Ben cuts", {"card": "A"}), ("Cat cuts", {"card": "K"}),
-             ("deal round 1", {"card": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
+             ("deal round 1", {"the letter or card exposed": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
              ("Ann inserts", {"the word": "MOTHER", "the new word": "SMOTHERED"}),
              ("Ben discards", {"card": "X", "take": "exposed"}), ("Cat discards", {"card": "Z", "take": "blind"}),
              ("Ann lays a word", {"the word": "OATS"}), ("Ben lays a word", {"the word": "TAXI"}),
-             ("challenge the last word", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"}),
-             ("the cards left in each hand", {"Ann:EQ, Ben:XZ*": "Ann:ABC, Ben:DEFGH*"})]  # fmt: skip
+             ("challenge the last word", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"})]  # fmt: skip
     for label, fields in moves:
         tap_move(browser, label, fields)
+    three_sizes(browser, screens, server, game, "lexicon-table", "Cat")
+    tap_move(browser, "the cards left in each hand", {"Ann:EQ, Ben:XZ*": "Ann:ABC, Ben:DEFG**"})
+    result = wait_text(browser, "#result", "wins")
+    top = standings(server, game)
+    assert top[0].startswith("Cat") and int(top[-1].split()[1]) >= 50  # lowest penalty first
+    assert result.startswith("Cat wins with")
     browser.get(f"{server}/game/{game}/scores")
-    state = call(f"{server}/api/sessions/{game}", timeout=10)["state"]
-    penalties = [f"{s['player']} {s['score']}" for s in state["standings"]]
-    assert penalties == ["Cat 10", "Ann 20", "Ben 45"]  # lowest penalty first: the engine's figures
-    scores = wait_text(browser, "#scores", "Ben 45")
-    assert scores.splitlines()[1:] == penalties
+    assert wait_text(browser, "#scores", "Ben").splitlines()[1:] == top
     shot(browser, "lexicon-scores")
+
+
+def test_a_letter_game_rotation_to_its_end(server: str, browser, screens) -> None:
+    """Rotation by taps: the draw for dealer, the four table letters, the word, a letter a turn (the
+    letter keys on the keyboard), a player who cannot play, the end; the counters on the table."""
+    from selenium.webdriver.common.by import By
+
+    game = new_game(server, {"game": "anagrams", "variant": "rotation", "players": ["Ann", "Ben"], "pool": 50})
+    browser.get(f"{server}/game/{game}/table")
+    tap_move(browser, "Ann draws for dealer", {"letter": "T"})
+    tap_move(browser, "Ben draws for dealer", {"letter": "C"})
+    tap_move(browser, "Ann places four letters", {"four letters": "ABCD"})
+    tap_move(browser, "Ann announces a word", {"the word": "ABSOLUTE"})
+    wait_action(browser, "Ann plays A")
+    browser.find_element(By.TAG_NAME, "body").send_keys("a")  # the letter key taps the only letter move
+    wait_action(browser, "Ben plays B")
+    facts = wait_text(browser, "#facts", "A·BSOLUTE")
+    assert "A 1 · B 2 · C 3 · D 4" in facts
+    tap_move(browser, "Ben plays B", {"letter": "B"})
+    tap_move(browser, "Ann cannot play it", {})
+    assert "Ann 1 · Ben 3 · pool 46" in wait_text(browser, "#facts", "Ben 3")
+    three_sizes(browser, screens, server, game, "rotation-table", "Counters")
+    tap_move(browser, "end the game", {})
+    assert "Ben wins with 3 counters" in wait_text(browser, "#result", "wins")
 
 
 def test_the_demo_table_plays_itself(tmp_path: Path, referee: Referee, browser) -> None:

@@ -322,7 +322,7 @@ def dictionary_please(referee: Referee) -> Session:
     assert [a["type"] for a in session.view()["actions"]] == ["first-draw", "first-draw"]
     session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
     session.record(Event("first-draw", {"player": "Ben", "letter": "B"}))
-    assert [a["label"] for a in session.view()["actions"]] == ["Ann plays", "Ann passes", "end the game"]
+    assert [a["label"] for a in session.view()["actions"]] == ["Ann plays", "Ann passes", "end the game by agreement"]
     table = session.view()["table"]
     assert (table["turn"], table["hands"], table["words"]) == ("Ann", {"Ann": 10, "Ben": 3}, {"Ann": [], "Ben": []})
     return session

@@ -13,6 +13,9 @@ Public API: :func:`describe`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from companion.records import Event
 
 
@@ -86,10 +89,81 @@ def describe(event: Event) -> str:
     if kind == "declare":
         return f"{who} declared {str(data.get('word') or 'no word').upper()}"
     if kind == "challenge":
-        return f"{who} challenged the last word"
+        word = f" {str(data['word']).upper()}" if data.get("word") else " the last word"
+        return f"{who} challenged{word}"
+    if kind == "play" and "letter" in data:  # Rotation: the next letter of the word
+        return f"{who} played {str(data['letter']).upper()}"
     if kind == "play":
         return f"{who} played {', '.join(_spec(who, str(w)) for w in data.get('words', []))}{seen}"
+    said = _lexicon(kind, who, data) or _letter_games(kind, who, data)
+    if said:
+        return said + seen
     if kind == "end":
         why = {"no-words": "no more words can be made [rule 22]", "agreed": "the players agreed to stop"}
         return f"the game is over: {why.get(str(data.get('reason', 'agreed')), str(data.get('reason')))}"
     return event.to_text()
+
+
+def _words(value: object) -> str:
+    return ", ".join(str(w).upper() for w in value) if isinstance(value, list) else str(value).upper()
+
+
+def _lexicon(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
+    """LEXICON's moves: the cut, the deal, PLAY (a) to (d), the bell, the hands shown."""
+    if kind == "cut":
+        return f"{who} cut {str(data.get('card')).upper()} for dealer"
+    if kind == "deal" and "exposed" in data and not data.get("dealer"):
+        return f"the cards are dealt: {str(data['exposed']).upper()} turned up"
+    if kind == "word" and "word" in data:  # LEXICON's word laid, a letter game's word announced
+        return f"{who} made {str(data['word']).upper()}"
+    if kind in ("insert", "exchange"):
+        how = "inserted cards into" if kind == "insert" else "changed cards in"
+        return f"{who} {how} {str(data.get('word')).upper()}, making {str(data.get('new')).upper()}"
+    if kind == "place":
+        return f"{who} placed {' '.join(str(c) for c in data.get('cells', []))}"
+    if kind == "discard":
+        took = "took the exposed card" if data.get("take") == "exposed" else "drew from the blind pile"
+        return f"{who} discarded {str(data.get('card')).upper()} and {took}"
+    if kind == "bell":
+        return "the bell: the hand is over"
+    if kind == "reveal":
+        return f"the hands shown: {', '.join(str(h) for h in data.get('hands', []))}"
+    return None
+
+
+def _letter_games(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
+    """The letter games' moves, in the words of their rule text."""
+    phrases: dict[str, Callable[[], str]] = {
+        "lead": lambda: f"{data.get('leader')} gave out the words",
+        "ready": lambda: "the leader called Ready",
+        "announce": lambda: f"{who} announced {str(data.get('word')).upper()}",
+        "words": lambda: f"{who} made {_words(data.get('words', []))}",
+        "early": lambda: f"{who} studied the letters before Ready: pays 1",
+        "assist": lambda: f"{who} assisted another: pays 1",
+        "wrong-letters": lambda: f"{who} was given the wrong letters: receives 1 from the leader",
+        "stop": lambda: "the leader called Stop",
+        "ask": lambda: f"{who} asked for the word: {'named' if data.get('named') else 'not named in a minute'}",
+        "add": lambda: f"{who} added {str(data.get('letter')).upper()} for {str(data.get('word')).upper()}",
+        "cannot": lambda: f"{who} could not play",
+        "complete": lambda: "the word is complete: building from the hands",
+        "finish": lambda: "the word can be built no further",
+        "contribute": lambda: f"{who} gave {len(data.get('words', []))} words",
+        "spell": lambda: f"{who} spelled {str(data.get('word')).upper()} from stack {data.get('stack')}",
+        "improper": lambda: f"{who} found {data.get('contributor')}'s word spelled improperly",
+        "call": lambda: f"{who} called game",
+        "plum": lambda: f"the dealer's Plum {str(data.get('letters')).upper()}: {_words(data.get('words', []))}",
+        "overlooked": lambda: f"{who} found words the dealer overlooked: {_words(data.get('words', []))}",
+        "pass": lambda: f"{who} passed",
+        "final-round": lambda: "time is up: the final round",
+        "last-tile": lambda: f"{who} drew the last tile: the final round",
+    }
+    if kind == "deal":
+        if data.get("dealer"):
+            return f"{data['dealer']} dealt, exposing {str(data.get('exposed')).upper()}"
+        if data.get("crib"):
+            return f"the crib is laid: {str(data['crib']).upper()}"
+        if data.get("table"):
+            return f"four letters on the table: {str(data['table']).upper()}"
+        return "the letters are dealt"
+    said = phrases.get(kind)
+    return said() if said else None

@@ -542,6 +542,9 @@ class Session:
             if sources or pool:
                 take = game.referee.check_take(sources, word.lower(), Letters(pool), game.rules)
                 answer["take"] = take.as_dict()
+            score = self.part.word_score(word)
+            if score is not None:
+                answer["score"] = score
             return answer
 
     def advice(self, cache: Path | None = None) -> dict[str, Any]:

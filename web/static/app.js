@@ -127,6 +127,7 @@ const wordtable = (() => {
     const refresh = async () => {
       const data = await api(`/sessions/${id}`);
       const result = $("#result"); if (result) { result.textContent = data.result || ""; result.hidden = !data.result; }
+      syncHeld(data);
       renderTable(data);
       renderActions(data);
       renderScores(data.state);
@@ -209,7 +210,7 @@ const wordtable = (() => {
       const buzzCard = $("#buzz-buttons"); if (buzzCard) buzzCard.closest(".card").hidden = !view.buzzers;
       $("#bag").textContent = [table.bag_holder ? `${table.bag_holder} holds the bag` : "",
         state.bag !== null && state.bag !== undefined ? `${state.bag} tiles in the bag` : "",
-        state.turn && !table.bag_holder ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
+        state.turn && !table.bag_holder && !table.dice ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
       const words = $("#words"); words.replaceChildren();  // Dictionary, Please!: the stars and counters before each word
       for (const [player, list] of Object.entries(rich || state.words || {})) {  // each player's words
         const p = el("p"); p.append(el("b", player + ": "));
@@ -227,7 +228,9 @@ const wordtable = (() => {
         words.append(p);
       }
       if (table.ending) words.append(el("p", `Ends ${table.ending}: ${table.ending_progress}`, "hint"));
+      if (table.grid) { $("#words-head").hidden = false; words.append(el("pre", table.grid.join("\n"), "crossword")); }  // Crossword Lexicon
       renderDice(table);
+      renderFacts(table);
       $("#locked").textContent = Object.entries(view.locked || {}).map(([p, why]) => `${p}: ${why} [rule 07]`).join(" · ");
       const last = view.last;
       $("#last").textContent = !last ? "" : last.refused ? `Refused: ${last.refused} [${last.rule}]` : last.text;
@@ -269,14 +272,27 @@ const wordtable = (() => {
     }
 
     // A button for every move the table allows now (the read model's actions): what is known is
-    // filled in, what a person gives is asked for with a picker (letters), a list (words on the
-    // table, players, dice) or a box; the move is recorded as an event like any other.
-    let shownActions = "";
+    // filled in, what a person gives is asked for with a picker (letters, dice faces), a list (words
+    // on the table, players, stacks) or a box; the move is recorded as an event like any other.
+    let shownActions = "", lastView = null;
+    const held = new Set();  // DICEWORDS: the dice the player keeps for the reroll (tap a die)
+    let heldFor = "", advised = null;
+    function syncHeld(view) {  // a new roll (or a new turn) lets go of the dice held and the advice given
+      const dice = view.table.dice || [];
+      const key = dice.map((d) => d.face).join("") + (view.table.rolls_left ?? "") + (view.table.turn || "");
+      if (key !== heldFor) { held.clear(); heldFor = key; advised = null; }
+    }
+    const PLACEHOLDERS = { word: "the word", new: "the new word", card: "card", exposed: "the letter or card exposed",
+      hand: "the letters in hand", words: "words, space between", reason: "why", cells: "1,1,C 1,2,A", crib: "the crib's letters",
+      letters: "the six letters", table: "four letters" };
     function renderActions(view) {
       const box = $("#actions"); if (!box) return;
+      lastView = view;
       const words = Object.entries(view.state.words || {}).flatMap(([p, ws]) => ws.map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      const dice = view.table.dice || [];
+      syncHeld(view);
       // Drawn again only when the moves change: a box being filled in is not wiped by a live update.
-      const key = JSON.stringify([view.actions, words, (view.table.dice || []).length]);
+      const key = JSON.stringify([view.actions, words, heldFor, [...held]]);
       if (key === shownActions) return;
       shownActions = key;
       box.dataset.version = String(Number(box.dataset.version || 0) + 1);
@@ -286,49 +302,160 @@ const wordtable = (() => {
         const inputs = {};
         const send = async (extra = {}) => {
           const event = { type: action.type, ...action.fixed };
-          for (const [name, read] of Object.entries(inputs)) { const v = read(); if (v !== undefined && v !== "") event[name] = v; }
+          try {
+            for (const [name, read] of Object.entries(inputs)) { const v = read(); if (v !== undefined && v !== "" && v !== null) event[name] = v; }
+          } catch (missing) { toast(missing.message, true); return; }
           Object.assign(event, extra);
           const r = await api(`/sessions/${id}/events`, { event });
           toast(r.last && r.last.text ? r.last.text : `recorded event ${r.n}`);
         };
+        row.send = send;
         row.append(el("b", action.label + " "));
+        const choices = action.choices || {};
+        const alone = action.asks.length === 1;
         for (const ask of action.asks) {
-          if (ask === "letter") {  // tap the letter: recorded at once
-            const picker = el("span", "", "picker");
-            for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") { const b = el("button", c, "small letter-key"); b.onclick = () => send({ letter: c }); picker.append(b); }
+          if (choices[ask] && ask !== "words-for") {  // one of a few values: a list
+            const s = el("select"); s.dataset.ask = ask;
+            for (const v of choices[ask]) s.append(Object.assign(el("option", v), { value: v }));
+            inputs[ask] = () => s.value; row.append(s); continue;
+          }
+          if (ask === "letter") {  // tap the letter: recorded at once when it is all the move needs
+            const picker = el("span", "", "picker"); let chosen = "";
+            for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+              const b = el("button", c, "small letter-key");
+              b.onclick = () => {
+                if (alone) { send({ letter: c }); return; }
+                chosen = c; picker.querySelectorAll("button").forEach((x) => x.classList.toggle("chosen", x === b));
+              };
+              picker.append(b);
+            }
+            if (alone) row.classList.add("letters-now");
+            else inputs.letter = () => { if (!chosen) throw new Error("tap the letter first"); return chosen; };
             row.append(picker); continue;
           }
+          if (ask === "words-for") {  // Anagrams: the leader's word for each player
+            const boxes = {};
+            for (const p of choices[ask] || []) { const i = el("input"); i.placeholder = `word for ${p}`; i.size = 10; boxes[p] = i; row.append(i); }
+            inputs.words = () => Object.entries(boxes).map(([p, i]) => `${p}:${i.value.trim()}`);
+            continue;
+          }
+          if (ask === "plays") { inputs.words = playsPicker(row, view); continue; }
+          if (ask === "dice") { inputs.dice = dicePicker(row, view, action.asks.includes("rerolled")); if (action.asks.includes("rerolled")) inputs.rerolled = () => dice.filter((d) => !held.has(d.colour)).map((d) => d.colour); continue; }
+          if (ask === "rerolled") continue;  // the dice not held (tap a die on the table to hold it)
           if (ask === "from") {
-            const s = el("select"); s.append(Object.assign(el("option", "from the centre"), { value: "" }));
+            const s = el("select"); s.dataset.ask = "from"; s.append(Object.assign(el("option", "from the centre"), { value: "" }));
             for (const w of words) s.append(Object.assign(el("option", `from ${w.replace(":", "'s ")}`), { value: w }));
             inputs.from = () => s.value || null; row.append(s); continue;
           }
           if (ask === "take") {
-            const s = el("select"); for (const [v, l] of [["exposed", "takes the exposed card"], ["blind", "draws from the blind pile"]]) s.append(Object.assign(el("option", l), { value: v }));
+            const s = el("select"); s.dataset.ask = "take"; for (const [v, l] of [["exposed", "takes the exposed card"], ["blind", "draws from the blind pile"]]) s.append(Object.assign(el("option", l), { value: v }));
             inputs.take = () => s.value; row.append(s); continue;
           }
           if (ask === "hands") {
             const input = el("input"); input.placeholder = "Ann:EQ, Ben:XZ*"; input.size = 18;
             inputs.hands = () => input.value.split(",").map((h) => h.trim()).filter(Boolean); row.append(input); continue;
           }
-          if (ask === "player") {
-            const s = el("select"); for (const p of view.players) s.append(Object.assign(el("option", p), { value: p }));
-            inputs.player = () => s.value; row.append(s); continue;
+          if (ask === "player" || ask === "contributor") {
+            const s = el("select"); s.dataset.ask = ask; for (const p of view.players) s.append(Object.assign(el("option", p), { value: p }));
+            inputs[ask] = () => s.value; row.append(s); continue;
           }
-          if (ask === "rerolled") {
-            const span = el("span", "", "picker"); const checks = [];
-            for (const d of (view.table.dice || [])) { const l = el("label", d.colour + " "); const c = el("input"); c.type = "checkbox"; c.value = d.colour; checks.push(c); l.prepend(c); span.append(l); }
-            inputs.rerolled = () => checks.filter((c) => c.checked).map((c) => c.value); row.append(span); continue;
-          }
-          const input = el("input"); input.placeholder = { word: "the word", new: "the new word", card: "card", exposed: "card", dice: "nine faces, gold die first", hand: "the letters in hand", words: "words, space between", reason: "why", cells: "1,1,C 1,2,A" }[ask] || ask;
-          input.size = ["card", "exposed"].includes(ask) ? 3 : ask === "dice" ? 14 : 12;
+          const input = el("input"); input.placeholder = PLACEHOLDERS[ask] || ask; input.dataset.ask = ask;
+          input.size = ["card"].includes(ask) ? 3 : 12;
+          input.onkeydown = (e) => { if (e.key === "Enter") send(); };  // Enter records the move
           inputs[ask] = ["words", "cells"].includes(ask) ? () => input.value.trim().split(/\s+/).filter(Boolean) : () => input.value.trim();
+          if (action.type === "declare" && ask === "word") {  // DICEWORDS: the word's score as it is built
+            const score = el("span", "", "hint score-now");
+            input.addEventListener("input", async () => {
+              const w = input.value.trim(); if (!w) { score.textContent = ""; return; }
+              const a = await api(`/check?${new URLSearchParams({ word: w, game: name, session: id })}`).catch(() => null);
+              if (!a || input.value.trim() !== w) return;
+              score.textContent = a.score ? (a.score.spelled ? ` ${a.score.word} scores ${a.score.score}${a.score.wild ? ` (wild as ${a.score.wild})` : ""}${a.check.valid ? "" : " · not in the dictionary"}` : ` the dice cannot spell ${a.score.word}`) : "";
+            });
+            row.append(input, score); continue;
+          }
           row.append(input);
         }
-        if (!action.asks.includes("letter")) { const go = el("button", "Record"); go.onclick = () => send(); row.append(go); }
+        if (!(alone && action.asks[0] === "letter")) { const go = el("button", "Record"); go.onclick = () => send(); row.append(go); }
         box.append(row);
       }
       if (!view.actions.length) box.append(el("p", view.result || "No move is open.", "hint"));
+    }
+
+    // Dictionary, Please!: each word of a play with what it does: a new word, or a capture (or a
+    // change of one's own word) of a word on the table, or a double capture of two.
+    function playsPicker(row, view) {
+      const onTable = Object.entries(view.state.words || {}).flatMap(([p, ws]) => ws.map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      const list = el("span", "", "plays"); const lines = [];
+      const add = () => {
+        const line = el("span", "", "play");
+        const word = el("input"); word.placeholder = "a word"; word.size = 10;
+        const what = el("select"); what.append(Object.assign(el("option", "a new word"), { value: "" }));
+        for (const w of onTable) what.append(Object.assign(el("option", `capturing ${w.replace(":", "'s ")}`), { value: w }));
+        const second = el("select"); second.append(Object.assign(el("option", "(one word)"), { value: "" }));
+        for (const w of onTable) second.append(Object.assign(el("option", `and ${w.replace(":", "'s ")}: a double capture`), { value: w }));
+        second.hidden = true; what.onchange = () => { second.hidden = !what.value; };
+        line.append(word, what, second); list.append(line); lines.push({ word, what, second });
+      };
+      add();
+      const more = el("button", "+ word", "small"); more.onclick = (e) => { e.preventDefault(); add(); };
+      row.append(list, more);
+      return () => lines.filter((l) => l.word.value.trim()).map((l) => {
+        const taken = [l.what.value, l.second.value].filter(Boolean);
+        return l.word.value.trim().toUpperCase() + (taken.length ? "<" + taken.join("+") : "");
+      });
+    }
+
+    // DICEWORDS: a face to tap on each die. A roll: every die; a reroll: the dice not held (held
+    // dice keep their faces; tap a die on the table to hold it).
+    function dicePicker(row, view, reroll) {
+      const dice = view.table.dice || [];
+      const chosen = dice.map((d) => (reroll ? d.face : ""));
+      const grid = el("span", "", "dice-picker");
+      dice.forEach((d, i) => {
+        const col = el("span", "", `pick ${d.colour}`);
+        col.append(el("small", d.colour));
+        if (reroll && held.has(d.colour)) { col.append(el("b", `${d.face} held`, "kept")); grid.append(col); return; }
+        for (const f of d.faces) {
+          const b = el("button", f, "face");
+          if (chosen[i] === f && !reroll) b.classList.add("chosen");
+          b.onclick = (e) => { e.preventDefault(); chosen[i] = f; col.querySelectorAll("button").forEach((x) => x.classList.toggle("chosen", x === b)); };
+          col.append(b);
+        }
+        grid.append(col);
+      });
+      row.append(grid);
+      return () => {
+        const missing = dice.filter((d, i) => !chosen[i]).map((d) => d.colour);
+        if (missing.length) throw new Error(`tap a face on the ${missing.join(", ")} die`);
+        return chosen.join("");
+      };
+    }
+
+    // The letter games: the counters and the pool, the leader or dealer, the crib, the word being
+    // built, the Plum; Anagrams' time from the call of Ready.
+    let ticking = null;
+    function renderFacts(table) {
+      const box = $("#facts"); if (!box) return;
+      box.replaceChildren(); box.hidden = !table.facts;
+      if (!table.facts) return;
+      const dl = el("dl");
+      const add = (k, v) => { dl.append(el("dt", k), el("dd", v)); };
+      if (table.counters) add("Counters", Object.entries(table.counters).map(([p, n]) => `${p} ${n}`).join(" · ") + (table.pool_counters ? ` · pool ${table.pool_counters}` : ""));
+      for (const [k, v] of table.facts) add(k, v);
+      box.append(dl);
+      clearInterval(ticking); ticking = null;
+      const t = table.timer;
+      if (t && t.running) {  // counted from when this screen first saw Ready (kept across reloads)
+        const key = `wordtable-timer-${id}-${t.since}`;
+        const began = Number(localStorage.getItem(key)) || Date.now(); localStorage.setItem(key, String(began));
+        const clock = el("p", "", "big timer-now"); box.append(clock);
+        const tick = () => {
+          const left = Math.max(0, t.minutes * 60 - Math.floor((Date.now() - began) / 1000));
+          clock.textContent = left ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left` : "Time: the leader calls Stop";
+          clock.classList.toggle("bad", left === 0);
+        };
+        tick(); ticking = setInterval(tick, 1000);
+      }
     }
 
     // DICEWORDS: the nine dice in their colours, each face with its value (assumed values marked),
@@ -338,27 +465,43 @@ const wordtable = (() => {
       box.hidden = !table.dice; if (!table.dice) return;
       box.replaceChildren();
       const row = el("div", "", "dice");
+      const holding = table.rolled && table.rolls_left > 0;
       for (const d of table.dice) {
-        const die = el("span", "", `die ${d.colour}`); die.title = `${d.colour} die (${d.faces})${d.source ? ": value " + d.source : ""}`;
+        const die = el(holding ? "button" : "span", "", `die ${d.colour}${held.has(d.colour) ? " held" : ""}`);
+        die.title = `${d.colour} die (${d.faces})${d.source ? ": value " + d.source : ""}${holding ? " · tap to hold it for the reroll" : ""}`;
+        die.dataset.colour = d.colour;
         die.append(el("b", d.face || "·"));
         if (d.value !== null) die.append(el("small", String(d.value) + (d.source && !["known", "the rule text"].includes(d.source) ? "*" : "")));
+        if (holding) die.onclick = () => { held.has(d.colour) ? held.delete(d.colour) : held.add(d.colour); renderDice(table); if (lastView) renderActions(lastView); };
         row.append(die);
       }
       box.append(row);
       const totals = Object.entries(table.totals || {}).map(([p, t]) => `${p} ${t}`).join(" · ");
-      box.prepend(el("p", table.rolled ? `${table.turn}'s roll: ${table.rolls_left} roll(s) left` : `${table.turn} to roll (the dice still show the last roll)`, "hint"));
+      box.prepend(el("p", table.rolled ? `${table.turn}'s roll: ${table.rolls_left} roll(s) left${holding ? ` · ${held.size ? `holding ${[...held].join(", ")}` : "tap the dice to hold"}` : ""}` : `${table.turn} to roll (the dice still show the last roll)`, "hint"));
       box.append(el("p", `race to ${table.target}: ${totals}${table.final_round ? " · final round" : ""}`, "hint"));
       if (table.dice.some((d) => d.source && !["known", "the rule text"].includes(d.source))) box.append(el("p", "* a value the rule text does not print: assumed or worked out; enter your set's values at the start", "hint"));
       if (table.rolled) {
         const b = el("button", "Best word and advice"); const out = el("p", "", "advice");
+        const show = () => {
+          if (!advised || advised.key !== heldFor) return;
+          out.textContent = advised.text;
+          if (advised.keep) {
+            const hold = el("button", "Hold what the advice keeps", "small");
+            hold.onclick = () => { held.clear(); advised.keep.forEach((c) => held.add(c)); renderDice(table); if (lastView) renderActions(lastView); };
+            out.append(hold);
+          }
+        };
         b.onclick = async () => {
           out.textContent = "working it out (the first time builds the solver's tables, about ten seconds)…";
+          const asked = heldFor;
           const a = await api(`/sessions/${id}/advice`);
           const best = a.best.map((p) => `${p.word || "no word"} ${p.score}${p.wild ? ` (wild as ${p.wild.toUpperCase()})` : ""}`).join(", ");
           const reroll = table.dice.map((d) => d.colour).filter((c) => a.advice && !a.advice.keep.includes(c));
-          out.textContent = `Best: ${best}.` + (a.advice ? ` Reroll ${reroll.join(", ") || "nothing"}, keep the rest: expected score ${a.advice.expected}.` : "");
+          advised = { key: asked, keep: a.advice ? a.advice.keep : null,
+            text: `Best: ${best}.` + (a.advice ? ` Reroll ${reroll.join(", ") || "nothing"}, keep the rest: expected score ${a.advice.expected}.` : "") };
+          show();
         };
-        box.append(b, out);
+        box.append(b, out); show();
       }
     }
 
@@ -410,7 +553,10 @@ const wordtable = (() => {
 
     document.addEventListener("keydown", (e) => {  // U: undo the last event
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === "u" || e.key === "U") api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${r.undone_what || "the last event"}`));
+      if (e.key === "u" || e.key === "U") { api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${r.undone_what || "the last event"}`)); return; }
+      // A-Z: the letter turned up, when exactly one move is a letter and nothing else (a draw)
+      const rows = [...document.querySelectorAll("#actions .action.letters-now")];
+      if (/^[a-z]$/i.test(e.key) && rows.length === 1) rows[0].send({ letter: e.key.toUpperCase() });
     });
     const buzz = (button) => api(`/sessions/${id}/press`, { button });
     document.querySelectorAll("button.buzz").forEach((b) => b.addEventListener("click", () => buzz(Number(b.dataset.button))));

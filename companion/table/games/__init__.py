@@ -12,12 +12,19 @@ from companion.games.base import Game
 from companion.table.games.base import Action, TablePart
 from companion.table.games.dicewords import DicewordsTable
 from companion.table.games.dictionary_please import DictionaryPleaseTable
+from companion.table.games.letter_games import LetterGamesTable
 from companion.table.games.lexicon import LexiconTable
 from companion.table.games.not_scrabble import NotScrabbleTable
 
 __all__ = ["Action", "TablePart", "part_for"]
 
-PARTS: tuple[type[TablePart], ...] = (NotScrabbleTable, DicewordsTable, DictionaryPleaseTable, LexiconTable)
+PARTS: tuple[type[TablePart], ...] = (
+    NotScrabbleTable,
+    DicewordsTable,
+    DictionaryPleaseTable,
+    LexiconTable,
+    LetterGamesTable,
+)
 
 
 def part_for(game: Game) -> TablePart:

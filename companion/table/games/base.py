@@ -22,15 +22,18 @@ from companion.table.seen import Reading, Seen
 @dataclass(frozen=True)
 class Action:
     """A move the table can make now: an event ``type`` with the fields already known (``fixed``)
-    and those a person gives (``asks``: ``letter``, ``word``...)."""
+    and those a person gives (``asks``: ``letter``, ``word``...); ``choices``: for an ask that is
+    one of a few values (a player, a stack), the values to offer."""
 
     type: str
     label: str
     fixed: dict[str, Any] = field(default_factory=dict)
     asks: tuple[str, ...] = ()
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "label": self.label, "fixed": dict(self.fixed), "asks": list(self.asks)}
+        return {"type": self.type, "label": self.label, "fixed": dict(self.fixed), "asks": list(self.asks),
+                "choices": {k: list(v) for k, v in self.choices.items()}}  # fmt: skip
 
 
 class TablePart:
@@ -61,6 +64,10 @@ class TablePart:
         """Players who may not claim now, and why."""
         return {}
 
+    def word_score(self, word: str) -> dict[str, Any] | None:
+        """What ``word`` would score if played now, for the word box (None: the game has no such score)."""
+        return None
+
     def advice(self, cache: Path | None = None) -> dict[str, Any]:
         """Advice on the play open now (DICEWORDS: the best words and which dice to keep)."""
         raise InvalidInputError(f"{self.game.title_for(self.game.variant)} has no advice to give")
@@ -72,6 +79,10 @@ class TablePart:
 
     def result(self) -> str | None:
         """Once the game is over, who won and why, in one line (ties named as ties)."""
+        return self.winner_line(self.SCORE_NAME)
+
+    def winner_line(self, score_name: str) -> str | None:
+        """The result line with the standings' scores called ``score_name``."""
         if not self.game.over:
             return None
         standings = self.game.standings()
@@ -80,7 +91,5 @@ class TablePart:
         best = standings[0].score
         top = [s.player for s in standings if s.score == best]
         if len(top) > 1:
-            return f"{' and '.join(top)} tie with {best} {self.SCORE_NAME}" + (
-                f": {self.TIE_NOTE}" if self.TIE_NOTE else ""
-            )
-        return f"{top[0]} wins with {best} {self.SCORE_NAME}" + (f" [{self.WINNER_RULE}]" if self.WINNER_RULE else "")
+            return f"{' and '.join(top)} tie with {best} {score_name}" + (f": {self.TIE_NOTE}" if self.TIE_NOTE else "")
+        return f"{top[0]} wins with {best} {score_name}" + (f" [{self.WINNER_RULE}]" if self.WINNER_RULE else "")

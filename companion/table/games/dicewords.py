@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import InvalidInputError, WordtableError
-from companion.games.dicewords import ROLLS, Dicewords
+from companion.games.dicewords import ROLLS, Dicewords, play_score
 from companion.games.dicewords_solver import DiceSolver
 from companion.records import Event
 from companion.sets.dice import DICE, WILD, WILD_VALUE, parse_roll
@@ -65,6 +65,24 @@ class DicewordsTable(TablePart):
         return {"turn": game.turn, "dice": dice, "rolled": game.faces is not None,
                 "rolls_left": ROLLS - game.rolls if game.faces is not None else ROLLS,
                 "target": game.target, "totals": dict(game.totals), "final_round": game.finishing}  # fmt: skip
+
+    def word_score(self, word: str) -> dict[str, Any] | None:
+        """The score of ``word`` spelled from the dice showing (the wild as the letter it stands for),
+        or why it cannot be spelled: the word being built, scored as it is built.
+
+        >>> from companion.words.solver import Referee
+        >>> game = Dicewords.new(Referee.default(), ["Ann"])
+        >>> _ = game.push(Event.from_text("roll player=Ann dice=EEHELVNTP"))
+        >>> DicewordsTable(game).word_score("helve")
+        {'word': 'HELVE', 'score': 35, 'wild': None, 'spelled': True}
+        """
+        if self.game.faces is None or not word:
+            return None
+        spelled = play_score(word.lower(), self.game.faces, self.game.values)
+        if spelled is None:
+            return {"word": word.upper(), "score": 0, "wild": None, "spelled": False}
+        score, wild = spelled
+        return {"word": word.upper(), "score": score, "wild": wild.upper() if wild else None, "spelled": True}
 
     def advice(self, cache: Path | None = None) -> dict[str, Any]:
         """The best words for the dice showing and, with rerolls left, which dice to keep (the

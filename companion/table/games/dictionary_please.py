@@ -66,9 +66,15 @@ class DictionaryPleaseTable(TablePart):
         if game.turn is None:
             return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",)) for p in game.players]
         turn = {"player": game.turn}
-        return [Action("play", f"{game.turn} plays", turn, ("hand", "words")),
-                Action("pass", f"{game.turn} passes", turn),
-                Action("end", "end the game", {}, ("reason",))]  # fmt: skip
+        moves = [Action("play", f"{game.turn} plays", turn, ("hand", "plays")),
+                 Action("pass", f"{game.turn} passes", turn)]  # fmt: skip
+        if game.final_round_left is None:  # the endings the table announces: (b) time is up, (c) the last tile
+            if game.ending == "time" and game.turn == game.first:
+                moves.append(Action("final-round", f"time is up: the final round, {game.first} first"))
+            if game.ending == "tiles" and not game.counted_bag and game.turns_played:
+                previous = game.players[(game.players.index(game.turn) - 1) % len(game.players)]
+                moves.append(Action("last-tile", f"{previous} drew the last tile", {"player": previous}))
+        return [*moves, Action("end", "end the game by agreement", {"reason": "agreed"})]
 
     def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
         game = self.game

@@ -46,10 +46,26 @@ class LexiconTable(TablePart):
         self.game: Lexicon = game
 
     def read(self) -> dict[str, Any]:
+        """Whose turn and who deals, the words on the table (everybody's; Crossword Lexicon's grid),
+        the exposed card, the cards in each hand, penalty points, eliminations, the party's bell."""
         game = self.game
-        return {"turn": game.turn, "dealer": game.dealer, "hands": dict(game.hands), "exposed": game.exposed,
-                "blind": game.blind, "scores": dict(game.scores), "eliminated": list(game.eliminated),
-                "round": game.rounds}  # fmt: skip
+        read: dict[str, Any] = {"turn": game.turn, "dealer": game.dealer, "hands": dict(game.hands),
+                                "exposed": game.exposed, "blind": game.blind, "scores": dict(game.scores),
+                                "eliminated": list(game.eliminated), "round": game.rounds}  # fmt: skip
+        if game.variant == "crossword":
+            read["grid"] = game.grid.render().splitlines()
+        else:
+            read["words"] = {"on the table": list(game.table)}  # master cards in lowercase
+        in_hand = " · ".join(f"{p} {n}" for p, n in game.hands.items() if p not in game.eliminated)
+        facts = [["Dealer", game.dealer or "the cut decides"], ["Round", str(game.rounds)],
+                 ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
+                 ["Penalty points", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
+        if game.eliminated:
+            facts.append(["Eliminated", ", ".join(game.eliminated)])
+        if game.variant == "party":
+            facts.append(["Bell", "rung: the hand is over" if game.bell else "seven-minute hands"])
+        read["facts"] = facts
+        return read
 
     def actions(self) -> list[Action]:
         """The moves open now: the cut for dealer, the deal, a turn's moves (PLAY (a) to (d)), a

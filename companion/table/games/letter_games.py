@@ -1,0 +1,230 @@
+"""The letter games at the table: counters, the pool, the leader or dealer, each game's crib,
+words and timer; a button for every move their rules allow now.
+
+Public API: :class:`LetterGamesTable`.
+
+The camera does not read these games yet (the letters live in players' hands and envelopes);
+the referee taps the moves. The read model gives ``facts``: what the table shows beyond the
+counters, as (label, value) lines in the games' own words.
+
+>>> from companion.words.solver import Referee
+>>> from companion.records import Event
+>>> from companion.games.letter_games import Rotation
+>>> game = Rotation.new(Referee.default(), ["Ann", "Ben"], variant="rotation")
+>>> part = LetterGamesTable(game)
+>>> [a.label for a in part.actions()][:2]
+['Ann draws for dealer', 'Ben draws for dealer']
+>>> for text in ["first-draw player=Ann letter=T", "first-draw player=Ben letter=C", "deal table=ABCD"]:
+...     _ = game.push(Event.from_text(text))
+>>> part.read()["facts"][:2]
+[['Dealer', 'Ann'], ['On the table', 'A 1 · B 2 · C 3 · D 4']]
+>>> [a.label for a in part.actions()]
+['Ann announces a word of eight or more letters', 'end the game']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.letter_games import (
+    Anagrams,
+    CounterGame,
+    Rotation,
+    Speculation,
+    SpellingMatch,
+    TravellingLetters,
+    WordBuilding,
+)
+from companion.table.games.base import Action, TablePart
+
+__all__ = ["LetterGamesTable"]
+
+
+class LetterGamesTable(TablePart):
+    """Every game of the old letter box (``companion.games.letter_games``)."""
+
+    engine = CounterGame
+    SCORE_NAME = "counters"
+
+    def __init__(self, game: CounterGame) -> None:
+        super().__init__(game)
+        self.game: CounterGame = game
+
+    # -- the read model ----------------------------------------------------------------------
+
+    def read(self) -> dict[str, Any]:
+        """Counters held, the pool, the leader or dealer, whose turn, and each game's own facts."""
+        game = self.game
+        facts: list[list[str]] = []
+        if game.leader is None and isinstance(game, (Anagrams, WordBuilding, Speculation, Rotation)):
+            facts.append(["First", "the draw for leader: the letter nearest Z leads"])
+        read: dict[str, Any] = {"counters": dict(game.counters), "pool_counters": game.pool, "facts": facts,
+                                "turn": getattr(game, "turn", None), "timer": None}  # fmt: skip
+        if isinstance(game, Anagrams):
+            self._anagrams(game, read)
+        elif isinstance(game, WordBuilding):
+            building = {"draw": "not dealt", "deal": "not dealt", "crib": "from the crib",
+                        "hands": "from the hands", "finished": "finished: deal again"}  # fmt: skip
+            facts += [["Dealer", game.leader or "—"], ["Crib", str(game.crib).upper() or "—"],
+                      ["The word so far", game.built.upper() or "—"], ["Building", building[game.phase]]]  # fmt: skip
+        elif isinstance(game, SpellingMatch):
+            open_stacks = [s for s in game.stacks if s not in game.taken]
+            facts += [["Stacks left", " ".join(open_stacks) or "—"],
+                      ["Words", f"{game.each} each, {game.length} letters"]]  # fmt: skip
+            read["words"] = {p: [w.upper() for w in ws] for p, ws in game.words.items()}
+        elif isinstance(game, Speculation):
+            facts += [["Dealer", game.dealt[-1] if game.dealt else game.leader or "—"],
+                      ["Exposed letter", (game.exposed or "—").upper()],
+                      ["Deals", f"{len(game.dealt)} of {len(game.players)}"]]  # fmt: skip
+            if game.plum is not None:
+                facts.append(["Plum", f"{str(game.plum).upper()}: {' '.join(sorted(game.plum_words)).upper() or '—'}"])
+            read["words"] = {p: sorted(w.upper() for w in ws) for p, ws in game.claimed.items()}
+        elif isinstance(game, TravellingLetters):
+            facts.append(["Deal", f"{game.round} of 3"])
+            read["words"] = {p: [w.upper()] for p, w in game.best.items()}
+        elif isinstance(game, Rotation):
+            facts.append(["Dealer", game.leader or "—"])
+            if game.values:
+                facts.append(["On the table", " · ".join(f"{c.upper()} {v}" for c, v in game.values.items())])
+            if game.word:
+                facts.append(["The word", f"{game.word[: game.at].upper()}·{game.word[game.at :].upper()}"])
+        if game.ledger:
+            payer, payee, n, why = game.ledger[-1]
+            facts.append(["Last paid", f"{payer} → {payee}: {n} ({why})"])
+        return read
+
+    def _anagrams(self, game: Anagrams, read: dict[str, Any]) -> None:
+        phases = {"draw": "the draw for leader", "lead": "the leader gives out the words",
+                  "given": "the words are given out: the leader calls Ready", "ready": "Ready: find your words",
+                  "asking": "Stop: unfound words may be asked"}  # fmt: skip
+        phase = phases[game.phase]
+        read["facts"] += [["Leader", game.leader or "—"], ["Now", phase],
+                          ["Leaders so far", ", ".join(game.led) or "—"]]  # fmt: skip
+        if game.words:
+            read["facts"].append(["Found", ", ".join(game.announced) or "nobody yet"])
+        read["timer"] = {"minutes": game.minutes, "running": game.phase == "ready", "since": len(game.events)}
+        if game.with_pool:
+            read["words"] = {p: sorted(w.upper() for w in ws) for p, ws in game.found.items()}
+
+    # -- the moves -----------------------------------------------------------------------------
+
+    def actions(self) -> list[Action]:
+        game = self.game
+        end = Action("end", "end the game", {"reason": "agreed"})
+        if game.ended is not None:
+            return []
+        if game.leader is None and isinstance(game, (Anagrams, WordBuilding, Speculation, Rotation)):
+            waiting = [p for p in game.first_draw.drawing if p not in game.first_draw.draws]
+            what = "dealer" if isinstance(game, (WordBuilding, Speculation, Rotation)) else "leader"
+            return [Action("first-draw", f"{p} draws for {what}", {"player": p}, ("letter",)) for p in waiting]
+        if isinstance(game, Anagrams):
+            moves = self._anagrams_moves(game)
+            return moves if game.over else [*moves, end]
+        if isinstance(game, WordBuilding):
+            return [*self._building_moves(game), end]
+        if isinstance(game, SpellingMatch):
+            return [*self._spelling_moves(game), end]
+        if isinstance(game, Speculation):
+            return [*self._speculation_moves(game), end]
+        if isinstance(game, TravellingLetters):
+            deal = [Action("deal", f"deal {game.round + 1} of 3")] if game.round < 3 else []
+            word = [Action("word", "a player's largest word", {}, ("player", "word"))] if game.round else []
+            return [*deal, *word, end]
+        if isinstance(game, Rotation):
+            return [*self._rotation_moves(game), end]
+        return [end]
+
+    def _anagrams_moves(self, game: Anagrams) -> list[Action]:
+        moves: list[Action] = []
+        if game.phase in ("lead", "asking") and not game.over:
+            leader = game.leader if game.phase == "lead" else game.next_player(game.led[-1])
+            assert leader is not None
+            others = tuple(p for p in game.players if p != leader)
+            moves.append(Action("lead", f"{leader} gives out a word to each", {"leader": leader}, ("words-for",),
+                                {"words-for": others}))  # fmt: skip
+        if game.phase == "given":
+            moves += [Action("ready", f"{game.leader} calls Ready"),
+                      Action("early", "studied the letters before Ready (pays 1)", {}, ("player",),
+                             {"player": tuple(game.words)})]  # fmt: skip
+        if game.phase == "ready":
+            seeking = tuple(p for p in game.words if p not in game.announced)
+            if seeking:
+                moves.append(Action("announce", "announces the word", {}, ("player", "word"), {"player": seeking}))
+            if game.with_pool:
+                moves.append(Action("words", "words made from the letters", {}, ("player", "words"),
+                                    {"player": tuple(game.words)}))  # fmt: skip
+            moves += [Action("assist", "assisted another (pays 1)", {}, ("player",),
+                             {"player": tuple(p for p in game.players if p != game.leader)}),
+                      Action("stop", f"{game.leader} calls Stop")]  # fmt: skip
+        if game.phase in ("given", "ready"):
+            moves.append(Action("wrong-letters", "was given the wrong letters", {}, ("player",),
+                                {"player": tuple(game.words)}))  # fmt: skip
+        if game.phase == "asking":
+            unfound = tuple(p for p in game.words if p not in game.announced)
+            if unfound:
+                moves += [Action("ask", f"asks {game.leader}, who names the word", {"named": True}, ("player",),
+                                 {"player": unfound}),
+                          Action("ask", f"asks {game.leader}, who cannot name it in a minute (pays 1)",
+                                 {"named": False}, ("player",), {"player": unfound})]  # fmt: skip
+        return moves
+
+    def _building_moves(self, game: WordBuilding) -> list[Action]:
+        if game.phase in ("deal", "finished"):
+            return [Action("deal", f"{game.leader} lays the crib", {}, ("crib",))]
+        turn = {"player": game.turn}
+        moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word"))]
+        if game.phase == "hands":
+            moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word", "from"),
+                            {"from": ("hand", "crib")})]  # fmt: skip
+        moves.append(Action("cannot", f"{game.turn} cannot play", turn))
+        if game.phase == "crib" and game.built and game.is_word(game.built):
+            moves.append(Action("complete", f"{game.built.upper()} is complete: build from the hands"))
+        if game.phase == "hands":
+            moves.append(Action("finish", f"{game.built.upper()} can be built no further"))
+        return moves
+
+    def _spelling_moves(self, game: SpellingMatch) -> list[Action]:
+        given = {s.split("#")[0] for s in game.stacks}
+        words = f"{game.each} word{'s' if game.each > 1 else ''}"
+        moves = [Action("contribute", f"{p} gives {words}", {"player": p}, ("words",)) for p in game.players
+                 if p not in given]  # fmt: skip
+        open_stacks = tuple(s for s in game.stacks if s not in game.taken)
+        if open_stacks:
+            moves.append(Action("spell", "spells a stack", {}, ("player", "stack", "word"), {"stack": open_stacks}))
+        moves += [Action("improper", "a word spelled improperly: its words go to the caller", {},
+                         ("player", "contributor"), {"contributor": tuple(game.players)}),
+                  Action("call", "calls game", {}, ("player",))]  # fmt: skip
+        return moves
+
+    def _speculation_moves(self, game: Speculation) -> list[Action]:
+        moves: list[Action] = []
+        if len(game.dealt) < len(game.players):
+            dealer = game.leader if not game.dealt else game.next_player(game.dealt[-1])
+            moves.append(Action("deal", f"{dealer} deals and exposes a letter", {"dealer": dealer}, ("exposed",)))
+        if game.exposed is not None:
+            moves.append(
+                Action("words", "words from six letters and the exposed one", {}, ("player", "letters", "words"))
+            )
+            if game.plum is None:
+                moves.append(Action("plum", f"{game.dealt[-1]} turns up the Plum", {}, ("letters", "words")))
+            else:
+                moves.append(Action("overlooked", "words the dealer overlooked", {}, ("player", "words")))
+        return moves
+
+    def _rotation_moves(self, game: Rotation) -> list[Action]:
+        if not game.values:
+            return [Action("deal", f"{game.leader} places four letters on the table", {}, ("table",))]
+        turn = {"player": game.turn}
+        if not game.word or game.at >= len(game.word):
+            return [Action("word", f"{game.turn} announces a word of eight or more letters", turn, ("word",))]
+        return [Action("play", f"{game.turn} plays {game.word[game.at].upper()}", turn, ("letter",)),
+                Action("cannot", f"{game.turn} cannot play it", turn)]  # fmt: skip
+
+    def result(self) -> str | None:
+        game = self.game
+        if game.over and isinstance(game, TravellingLetters):  # the longest word, then the most syllables
+            best = game.standings()[0]
+            return f"{best.player} wins with {best.details['word'] or 'no word'} ({best.score} letters)"
+        if isinstance(game, SpellingMatch):  # "the player then having the largest number of words ... wins"
+            return self.winner_line("words")
+        return super().result()

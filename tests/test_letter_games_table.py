@@ -1,0 +1,135 @@
+"""The letter games refereed from the table's moves alone: each move taken from the actions the
+read model lists (as the dashboard's buttons are), to the end of the game, with the counters the
+rule text gives (shared/rules/anagrams-and-letter-games.txt)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.records import Event
+from companion.table.session import Session
+from companion.table.store import EventStore
+from companion.words.solver import Referee
+
+
+def start(referee: Referee, players: list[str], **setup: Any) -> Session:
+    return Session.start(EventStore(":memory:"), referee, Event("game", {"game": "anagrams", "players": players,
+                                                                          **setup}))  # fmt: skip
+
+
+def tap(session: Session, label: str, **asked: Any) -> None:
+    """Take the move whose label starts with ``label``, giving what it asks; as a button does."""
+    actions = session.view()["actions"]
+    matches = [a for a in actions if a["label"].startswith(label)]
+    assert matches, (label, [a["label"] for a in actions])
+    action = matches[0]
+    assert sorted(asked) == sorted(action["asks"]), (label, action["asks"])
+    for ask, value in asked.items():
+        if ask in action["choices"]:
+            assert value in action["choices"][ask] or ask == "words-for", (ask, value, action["choices"][ask])
+    data = {**action["fixed"], **asked}
+    if "words-for" in data:  # the dashboard writes one box a player as Player:WORD
+        data["words"] = [f"{p}:{w}" for p, w in data.pop("words-for").items()]
+    session.record(Event(action["type"], data))
+
+
+def counters(session: Session) -> dict[str, int]:
+    return dict(session.view()["table"]["counters"])
+
+
+def test_anagrams_each_player_leads_once_and_the_most_counters_wins(referee: Referee) -> None:
+    session = start(referee, ["Ann", "Ben"], counters=5)
+    tap(session, "Ann draws for leader", letter="W")
+    tap(session, "Ben draws for leader", letter="C")
+    tap(session, "Ann gives out a word", **{"words-for": {"Ben": "HORSE"}})
+    tap(session, "Ann calls Ready")
+    assert session.view()["table"]["timer"] == {"minutes": 5, "running": True, "since": 5}
+    tap(session, "announces the word", player="Ben", word="HORSE")
+    tap(session, "Ann calls Stop")  # "the leader then pays each player who has announced his word"
+    assert counters(session) == {"Ann": 4, "Ben": 6}
+    tap(session, "Ben gives out a word", **{"words-for": {"Ann": "TIGER"}})  # the lead passes left
+    tap(session, "Ben calls Ready")
+    tap(session, "Ben calls Stop")  # "all players who have not done so, must pay the leader"
+    assert counters(session) == {"Ann": 3, "Ben": 7}
+    view = session.view()
+    assert view["state"]["over"] and view["result"] == "Ben wins with 7 counters"
+    # "Any player who is unable to discover his word, is at liberty to ... require him to name it"
+    tap(session, "asks Ben, who cannot name it", player="Ann")
+    assert counters(session) == {"Ann": 4, "Ben": 6}
+
+
+def test_word_building_from_the_crib_then_the_hands(referee: Referee) -> None:
+    session = start(referee, ["Ann", "Ben", "Cat"], variant="word-building", counters_in_box=100)
+    for player, letter in [("Ann", "Y"), ("Ben", "C"), ("Cat", "D")]:
+        tap(session, f"{player} draws for dealer", letter=letter)
+    tap(session, "Ann lays the crib", crib="CATSPOREDINLUMBAGHET")
+    assert counters(session) == {"Ann": 25, "Ben": 25, "Cat": 25}
+    # "The player on his right" begins: the turn to play goes to the right (seating is clockwise)
+    tap(session, "Cat adds a letter", letter="C", word="CAT")
+    tap(session, "Ben adds a letter", letter="A", word="CAT")
+    tap(session, "Ann adds a letter", letter="T", word="CAT")
+    tap(session, "CAT is complete")
+    tap(session, "Cat adds a letter", letter="S", word="CATS", **{"from": "hand"})
+    tap(session, "Ben cannot play")  # "he pays the last player one counter"
+    tap(session, "CATS can be built no further")  # the last to build receives one from the pool
+    assert counters(session) == {"Ann": 25, "Ben": 24, "Cat": 28}
+    tap(session, "end the game")
+    assert session.view()["result"] == "Cat wins with 28 counters"
+
+
+def test_the_spelling_match_most_words_wins(referee: Referee) -> None:
+    session = start(referee, ["Ann", "Ben", "Cat"], variant="spelling-match", words_each=1, letters=5)
+    for player, word in [("Ann", "TIGER"), ("Ben", "HORSE"), ("Cat", "ZEBRA")]:
+        tap(session, f"{player} gives 1 word", words=[word])
+    stacks = next(a for a in session.view()["actions"] if a["type"] == "spell")["choices"]["stack"]
+    assert stacks == ["Ann#1", "Ben#1", "Cat#1"]
+    # "No player can take a stack from his left hand neighbor": Ann's left is Ben
+    tap(session, "spells a stack", player="Ann", stack="Cat#1", word="ZEBRA")
+    tap(session, "spells a stack", player="Ben", stack="Ann#1", word="TIGER")
+    tap(session, "calls game", player="Ann")
+    assert session.view()["result"] == "Ann and Ben tie with 1 words"
+
+
+def test_speculation_words_and_the_plum_from_the_pool(referee: Referee) -> None:
+    session = start(referee, ["Ann", "Ben"], variant="speculation", pool=20)
+    tap(session, "Ann draws for dealer", letter="X")
+    tap(session, "Ben draws for dealer", letter="B")
+    tap(session, "Ann deals and exposes a letter", exposed="E")
+    tap(session, "words from six letters", player="Ben", letters="RTSAON", words=["STONE", "NOTE"])
+    tap(session, "Ann turns up the Plum", letters="DRAWNS", words=["DRAWN"])
+    tap(session, "words the dealer overlooked", player="Ben", words=["WANDER"])
+    assert counters(session) == {"Ann": 1, "Ben": 3}
+    assert session.view()["table"]["pool_counters"] == 16
+    tap(session, "Ben deals", exposed="T")
+    assert not [a for a in session.view()["actions"] if a["type"] == "deal"]  # each has dealt once
+    tap(session, "end the game")
+    assert session.view()["result"] == "Ben wins with 3 counters"
+
+
+def test_travelling_letters_the_largest_word_after_three_deals(referee: Referee) -> None:
+    session = start(referee, ["Ann", "Ben"], variant="travelling-letters")
+    for deal in (1, 2, 3):
+        tap(session, f"deal {deal} of 3")
+    assert not [a for a in session.view()["actions"] if a["type"] == "deal"]
+    tap(session, "a player's largest word", player="Ann", word="GARDEN")
+    tap(session, "a player's largest word", player="Ben", word="TIGERS")
+    tap(session, "end the game")  # equal letters: "the one containing the greatest number of syllables"
+    assert session.view()["result"] == "Ann wins with GARDEN (6 letters)"
+
+
+def test_rotation_a_letter_a_turn_and_the_table_letters_pay(referee: Referee) -> None:
+    session = start(referee, ["Ann", "Ben"], variant="rotation", pool=50)
+    tap(session, "Ann draws for dealer", letter="T")
+    tap(session, "Ben draws for dealer", letter="C")
+    tap(session, "Ann places four letters", table="ABCD")
+    tap(session, "Ann announces a word", word="ABSOLUTE")
+    tap(session, "Ann plays A", letter="A")  # A is the first of the four: worth 1
+    tap(session, "Ben plays B", letter="B")  # worth 2
+    tap(session, "Ann cannot play it")  # "the dealer gives each player except him one counter"
+    assert counters(session) == {"Ann": 1, "Ben": 3}
+    with pytest.raises(AssertionError):
+        tap(session, "Ann plays S", letter="S")  # the turn passed to Ben
+    tap(session, "end the game")
+    assert session.view()["result"] == "Ben wins with 3 counters"
