@@ -57,7 +57,7 @@ UNCITED: tuple[tuple[str, str, str, str], ...] = (
         "not-scrabble 06",
         "companion/table/session.py",
         "Session._continue",
-        "a simultaneous group goes to its longest word; a tie waits for rock-paper-scissors",
+        "shouts within the window are recorded as one simultaneous call; the engine says who claims",
     ),
     ("not-scrabble 14", "companion/games/not_scrabble.py", "NotScrabble.standings", "every letter counts one"),
     ("not-scrabble 16", "companion/words/dictionary.py", "Dictionary.check", "words under min_length are refused"),
