@@ -9,6 +9,9 @@ import pytest
 
 from companion.games.dictionary_please import DictionaryPlease, length_points, lengthening_counter
 from companion.records import Event
+from companion.table.seen import Seen
+from companion.table.session import Session
+from companion.table.store import EventStore
 from companion.words.letters import Letters
 from companion.words.solver import Referee
 from tests.helpers import assert_refused
@@ -321,3 +324,22 @@ def test_partners_play_as_one_unit(referee: Referee) -> None:
     play(game, "Ann & Ben", "RIDEQQQQQQ", "RIDE")
     play(game, "Cat", "GLQ", "GLIDER<Ann & Ben:RIDE")
     assert [h.word for h in game.words["Cat"]] == ["glider"]
+
+
+def test_ending_c_camera_a_short_hand_asks_whether_the_bag_is_empty(referee: Referee) -> None:
+    """(c) with camera tiles: Ben's last draw gave one letter, not three. When his one-letter hand
+    is seen, the table asks, and records the last tile with his play; the round ends with him."""
+    setup = Event("game", {"game": "dictionary-please", "players": ["Ann", "Ben"], "tiles": "camera"})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    for text in ["first-draw player=Ann letter=A", "first-draw player=Ben letter=B",
+                 "play player=Ann hand=RIDEAMSQQQ words=RIDE", "play player=Ben hand=TEX words=MATE",
+                 "play player=Ann hand=QQQ"]:  # fmt: skip
+        session.record(Event.from_text(text))
+    # Ben lays MATES from his one letter S: the pool is unchanged.
+    pool = str(session.game.pool).upper()
+    assert session.observe(Seen(pool=pool, words=(("Ann", "RIDE"), ("Ben", "MATES")))) == []
+    question = session.question
+    assert question is not None and "last 1 tile" in question.text, question
+    assert [e.to_text() for e in session.answer(0)] == [
+        "last-tile player=Ben drew=1 by=camera", "play player=Ben hand=S words=MATES<Ben:MATE by=camera"]  # fmt: skip
+    assert session.game.over and session.game.ended == "tiles"
