@@ -242,6 +242,17 @@ class DictionaryPlease(Game):
                 "dictionary-please Progress of Play",
                 f"{player} holds {self.hands[player]} letters, not {len(hand)} ({hand})",
             )
+        if self.counted_bag:
+            # "the pattern of the 350 letters used": the hand shown, the pool and every word on the
+            # table are letters of the one set, so they cannot hold more of a letter than it has.
+            shown = hand + self.pool + sum((Letters(h.word) for hs in self.words.values() for h in hs), Letters())
+            if not shown <= DICTIONARY_PLEASE:
+                extra = ", ".join(sorted(set(str(DICTIONARY_PLEASE.missing(shown)).upper())))
+                raise RuleError(
+                    "dictionary-please Progress of Play",
+                    f"the 350 letters cannot hold this hand "
+                    f"({str(hand).upper()}) with the pool and the words on the table: too many {extra}",
+                )
         specs = event.get("words") or []
         if isinstance(specs, str):
             specs = [specs]
