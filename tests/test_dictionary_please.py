@@ -9,6 +9,7 @@ import pytest
 
 from companion.games.dictionary_please import DictionaryPlease, length_points, lengthening_counter
 from companion.records import Event
+from companion.sets.tilesets import DICTIONARY_PLEASE
 from companion.table.seen import Seen
 from companion.table.session import Session
 from companion.table.store import EventStore
@@ -257,18 +258,21 @@ def test_ending_b_time_limit_final_round_from_the_first_player(referee: Referee)
 
 def test_ending_c_tiles_a_round_ending_with_the_drawer_of_the_last_tile(referee: Referee) -> None:
     game = new_game(referee, ["Ann", "Ben", "Cat"], tiles="dictionary-please")
-    moves = 0
+    bag = iter(str(DICTIONARY_PLEASE))  # every hand shown is letters of the one set, none made into words
+
+    def lay_down(player: str) -> None:
+        hand = "".join(next(bag) for _ in range(game.hands[player]))
+        game.push(Event("play", {"player": player, "hand": hand, "words": []}))
+
     while game.final_round_left is None:
-        player = game.turn
-        game.push(Event("play", {"player": player, "hand": "Q" * game.hands[player], "words": []}))
-        moves += 1
+        lay_down(str(game.turn))
     drawer = game.players[(game.players.index(game.turn) - 1) % 3]
     assert game.bag_count == 0
     for _ in range(2):
-        game.push(Event("play", {"player": game.turn, "hand": "Q" * game.hands[game.turn], "words": []}))
+        lay_down(str(game.turn))
         assert not game.over
     assert game.turn == drawer
-    game.push(Event("play", {"player": drawer, "hand": "Q" * game.hands[drawer], "words": []}))
+    lay_down(drawer)
     assert game.over and game.ended == "tiles"
     assert game.bonus == {"Ann": 25, "Ben": 25, "Cat": 25}  # all tied on no words: each scores 25
 

@@ -69,7 +69,7 @@ class DictionaryPleaseTable(TablePart):
         actions = [Action("play", f"{game.turn} plays", turn, ("hand", "words")),
                    Action("pass", f"{game.turn} passes", turn),
                    Action("end", "end the game", {}, ("reason",))]  # fmt: skip
-        if not game.counted_bag and game.ending == "tiles" and game.final_round_left is None:
+        if not game.counted_bag and game.ending == "tiles" and game.final_round_left is None and game.turn_draws:
             # (c) with camera tiles: the table says who drew the last tile, and how many that draw gave.
             actions.insert(2, Action("last-tile", "the bag is empty: who drew the last tile", {}, ("player", "drew")))
         return actions
