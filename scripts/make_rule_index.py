@@ -57,13 +57,100 @@ UNCITED: tuple[tuple[str, str, str, str], ...] = (
         "not-scrabble 06",
         "companion/table/session.py",
         "Session._continue",
-        "a simultaneous group goes to its longest word; a tie waits for rock-paper-scissors",
+        "shouts within the window are recorded as one simultaneous call; the engine says who claims",
     ),
     ("not-scrabble 14", "companion/games/not_scrabble.py", "NotScrabble.standings", "every letter counts one"),
     ("not-scrabble 16", "companion/words/dictionary.py", "Dictionary.check", "words under min_length are refused"),
     ("not-scrabble 17", "scripts/make_wordlists.py", "main", "the word lists never read SCOWL's proper names"),
     ("not-scrabble 18", "scripts/make_wordlists.py", "main", "the word lists drop SCOWL's abbreviations"),
     ("not-scrabble 19", "companion/words/dictionary.py", "Dictionary.check", "a word not in the word list is refused"),
+)
+
+
+#: Readings chosen where a rule text is unclear or silent: (game, the text, what wordtable does and
+#: why, the setting that changes it or "none"). Written out under "Readings chosen".
+READINGS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "Not Scrabble",
+        'rule 06: "called out words simultaneously"',
+        "Calls within the table's window (250 ms of the first, on the buzzer box's clock) are one call. The "
+        "engine settles it from the `simultaneous` event, on every path: the longest word claims; words of the "
+        "same length wait for rock-paper-scissors, played by exactly their callers; the other words of the call "
+        "may not be claimed until the next letter is drawn (a new call after it may take them); a player "
+        "silenced by rule 07 is not heard, so his longer word does not stop the others.",
+        "`window_ms` (0-2000)",
+    ),
+    (
+        "Not Scrabble",
+        'rule 22: "the player with the most letters wins"',
+        "The rule names no tie-break: players with as many letters share the place; the standings mark them "
+        '`tied` and the result line says "rule 22 names no tie-break".',
+        "none",
+    ),
+    (
+        "Dictionary, Please!",
+        '(c) "ends after a complete round has been played ending with the player who drew the last tile"',
+        "350 - 10 - 3 x (players - 1) letters seldom share out in threes, so the last draw may be short. A "
+        "counted bag gives what is left; with camera tiles `last-tile` says who drew it and how many (`drew`), "
+        "marked then or later, before he plays again (the players after him drew nothing; the round still "
+        "ends with him). With the bag empty a pass draws nothing and is still a pass (not twice running).",
+        "none (`tiles`: counted or camera)",
+    ),
+    (
+        "Dictionary, Please!",
+        'the ratio of letters ("J - 1")',
+        "With the counted bag a hand that, with the pool and the words on the table, holds more of a letter "
+        "than the 350 have is refused.",
+        "`tiles`: camera does not count",
+    ),
+    (
+        "LEXICON (1935)",
+        '"Only words found in any standard Dictionary are to be used"',
+        "The text sets no minimum length, so one-letter words the dictionary has (A, I) are taken. A crossword "
+        "word is two letters at least (a line of one card is no word).",
+        "`min_length` (1-4), 1935 and party",
+    ),
+    (
+        "LEXICON (1935), Crossword",
+        '"A word may be challenged by any player"',
+        "No time limit is set, so a challenge names the word (`word`) and may take any word still on the table "
+        "as its player left it; the player takes up the cards he laid for it. A crossword word with cards laid "
+        "against it since cannot be taken up (they would be left without a word). Party play keeps its own "
+        "limit: until the next player has played.",
+        "none",
+    ),
+    (
+        "LEXICON (1935), Crossword",
+        '"The first player to reach 100 is eliminated"; "As soon as any one player '
+        'has a total score of 100 against his name, the game ends"',
+        'A limit reached by a challenge\'s 10 points applies at once: "as soon as" and "the first to reach" '
+        "name no moment but the reaching. An eliminated player leaves the hand; at the Crossword limit the game "
+        "ends there, the lowest score winning.",
+        "`limit_applies`: end-of-hand",
+    ),
+    (
+        "LEXICON party",
+        '"At the end of the party the winner is the player who has the lowest score"',
+        "No limit and no elimination: a table's hands go on until the party ends (`end`); the bell ends a hand "
+        "after seven minutes or less; a wrong word costs its player 50 and the challenger nothing.",
+        "`hand_minutes` (1-7)",
+    ),
+    (
+        "LEXICON",
+        '"adding the red figures shown on each of these cards"',
+        "The texts print no red figure: a common deck's (A E I 10 ... master 15) are used and labelled "
+        "assumed in the state (`red_figures`: value and source); a table enters its own deck's.",
+        "`red_figures`, as A10,B2,*15 (or `lexicon_red_figures` under `[sets]` in the settings file)",
+    ),
+    (
+        "DICEWORDS",
+        "the letter values",
+        "The text prints R U L E S O T = 1 and C M P = 3 (RULES, COMPUTER). A and I = 1 follow from its worked "
+        "scores (ELEPHANT 88, PLINTHS 70); H + N = 3 and Q + Z + G + N = 20 follow too, but not their splits; "
+        "B D F J K V W X Y are guesses. Each die on the table says where its value comes from; a table enters "
+        "its set's values.",
+        "`values`, as b3,d2 (or `dicewords_values` under `[sets]` in the settings file)",
+    ),
 )
 
 
@@ -1295,6 +1382,16 @@ def render(index: Index) -> str:
     out.append("<!-- Written by scripts/make_rule_index.py from the code and ../shared/rules/: do not edit by hand;")
     out.append("     run `.venv/bin/python scripts/make_rule_index.py` after changing a rule's code. -->")
     out += ["", INTRO, ""]
+    out += [
+        "## Readings chosen",
+        "",
+        "Where a rule text is unclear or silent, what wordtable does, why, and the "
+        "game setting (engine option) that changes it.",
+        "",
+    ]
+    for title, text, chosen, setting in READINGS:
+        out += [f"- **{title}**, {text}: {chosen} Setting: {setting}."]
+    out += [""]
     if index.missing_texts:
         files = ", ".join(f"`{name}`" for name in index.missing_texts)
         out += [f"**The quotations are missing**: {files} were not found in `../shared/rules/` when this page", ""]

@@ -9,6 +9,10 @@ import pytest
 
 from companion.games.dictionary_please import DictionaryPlease, length_points, lengthening_counter
 from companion.records import Event
+from companion.sets.tilesets import DICTIONARY_PLEASE
+from companion.table.seen import Seen
+from companion.table.session import Session
+from companion.table.store import EventStore
 from companion.words.letters import Letters
 from companion.words.solver import Referee
 from tests.helpers import assert_refused
@@ -254,18 +258,21 @@ def test_ending_b_time_limit_final_round_from_the_first_player(referee: Referee)
 
 def test_ending_c_tiles_a_round_ending_with_the_drawer_of_the_last_tile(referee: Referee) -> None:
     game = new_game(referee, ["Ann", "Ben", "Cat"], tiles="dictionary-please")
-    moves = 0
+    bag = iter(str(DICTIONARY_PLEASE))  # every hand shown is letters of the one set, none made into words
+
+    def lay_down(player: str) -> None:
+        hand = "".join(next(bag) for _ in range(game.hands[player]))
+        game.push(Event("play", {"player": player, "hand": hand, "words": []}))
+
     while game.final_round_left is None:
-        player = game.turn
-        game.push(Event("play", {"player": player, "hand": "Q" * game.hands[player], "words": []}))
-        moves += 1
+        lay_down(str(game.turn))
     drawer = game.players[(game.players.index(game.turn) - 1) % 3]
     assert game.bag_count == 0
     for _ in range(2):
-        game.push(Event("play", {"player": game.turn, "hand": "Q" * game.hands[game.turn], "words": []}))
+        lay_down(str(game.turn))
         assert not game.over
     assert game.turn == drawer
-    game.push(Event("play", {"player": drawer, "hand": "Q" * game.hands[drawer], "words": []}))
+    lay_down(drawer)
     assert game.over and game.ended == "tiles"
     assert game.bonus == {"Ann": 25, "Ben": 25, "Cat": 25}  # all tied on no words: each scores 25
 
@@ -321,3 +328,22 @@ def test_partners_play_as_one_unit(referee: Referee) -> None:
     play(game, "Ann & Ben", "RIDEQQQQQQ", "RIDE")
     play(game, "Cat", "GLQ", "GLIDER<Ann & Ben:RIDE")
     assert [h.word for h in game.words["Cat"]] == ["glider"]
+
+
+def test_ending_c_camera_a_short_hand_asks_whether_the_bag_is_empty(referee: Referee) -> None:
+    """(c) with camera tiles: Ben's last draw gave one letter, not three. When his one-letter hand
+    is seen, the table asks, and records the last tile with his play; the round ends with him."""
+    setup = Event("game", {"game": "dictionary-please", "players": ["Ann", "Ben"], "tiles": "camera"})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    for text in ["first-draw player=Ann letter=A", "first-draw player=Ben letter=B",
+                 "play player=Ann hand=RIDEAMSQQQ words=RIDE", "play player=Ben hand=TEX words=MATE",
+                 "play player=Ann hand=QQQ"]:  # fmt: skip
+        session.record(Event.from_text(text))
+    # Ben lays MATES from his one letter S: the pool is unchanged.
+    pool = str(session.game.pool).upper()
+    assert session.observe(Seen(pool=pool, words=(("Ann", "RIDE"), ("Ben", "MATES")))) == []
+    question = session.question
+    assert question is not None and "last 1 tile" in question.text, question
+    assert [e.to_text() for e in session.answer(0)] == [
+        "last-tile player=Ben drew=1 by=camera", "play player=Ben hand=S words=MATES<Ben:MATE by=camera"]  # fmt: skip
+    assert session.game.over and session.game.ended == "tiles"

@@ -30,7 +30,8 @@ IDS = [f"{v.game}/{v.variant}" if v.variant else v.game for v in VARIANTS]
         ("not-scrabble", None, 3),  # rule 04: "a word of three or more letters"
         ("dictionary-please", None, 4),  # "No words of fewer than 4 letters are allowable"
         ("dicewords", None, 3),  # "The minimum allowable word length is 3 letters"
-        ("lexicon", None, 2),  # no minimum in the 1935 rules; MEN, HAT, TOE in the examples
+        ("lexicon", None, 1),  # no minimum in the 1935 rules: A is a word (docs/rules.md, Readings chosen)
+        ("lexicon", "party", 1),
         ("lexicon", "crossword", 2),
         ("lexicon", "solitaire-1", 4),  # "Make words of four or more letters"
         ("lexicon", "solitaire-2", 4),  # "four or more (not less)"
@@ -44,9 +45,10 @@ def test_minimum_lengths(game: str, name: str | None, minimum: int) -> None:
 
 def test_the_wide_open_game_takes_words_of_any_length(referee: Referee) -> None:
     """lexicon.txt, Wide Open Game: "words of any number of letters"; a setup option of the game."""
-    plain = Lexicon.new(referee, ["Ann", "Ben"])
-    wide = Lexicon.new(referee, ["Ann", "Ben"], wide_open=True)
+    plain = Lexicon.new(referee, ["Ann", "Ben"], variant="crossword")
+    wide = Lexicon.new(referee, ["Ann", "Ben"], variant="crossword", wide_open=True)
     assert (plain.rules.min_length, wide.rules.min_length) == (2, 1)
+    assert Lexicon.new(referee, ["Ann", "Ben"], min_length=3).rules.min_length == 3  # a house minimum
 
 
 def test_who_takes_words_how() -> None:

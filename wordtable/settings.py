@@ -1,7 +1,8 @@
 """The wiring of settings: the folders wordtable keeps things in, and the word knowledge.
 
 Public API: :func:`data_home`, :func:`cache_home`, :func:`games_database`, :class:`WordConfig`,
-:func:`load_config`, :func:`load_dictionary`, :func:`build_referee`.
+:func:`load_config`, :func:`load_dictionary`, :func:`build_referee`, :class:`SetValues`,
+:func:`load_set_values`.
 
 This is the one place that reads the environment; everything below it gets paths as arguments.
 
@@ -21,6 +22,13 @@ command-line options, which win::
     house_rules = "~/words/house.txt"
     overrides = "~/.local/share/wordtable/overrides.sqlite3"
     compounds_allowed = false      # house rule: BOOK -> BOOKCASE is a different stem
+
+The values printed on the table's own game sets, which the rule texts do not print, entered once
+and laid into every new game of that kind (``SetValues.setup_defaults``)::
+
+    [sets]
+    dicewords_values = "b3,d2,q8"  # DICEWORDS letter values, over the defaults
+    lexicon_red_figures = "A10,B2,*15"  # LEXICON red figures, over a common deck's
 """
 
 from __future__ import annotations
@@ -31,6 +39,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from companion.errors import InvalidInputError
+from companion.sets.cards import RedFigures
+from companion.sets.dice import LetterValues
 from companion.words.dictionary import SIZES, Dictionary
 from companion.words.solver import Referee
 
@@ -136,3 +146,50 @@ def load_dictionary(config: WordConfig) -> Dictionary:
 def build_referee(config: WordConfig) -> Referee:
     """The dictionary, the stem judge with the stored referee overrides, and the solver."""
     return Referee.load(config.size, config.word_lists, config.house_rules, config.overrides, config.compounds_allowed)
+
+
+@dataclass(frozen=True)
+class SetValues:
+    """The values printed on the table's own sets: the ``values`` of a DICEWORDS game event and the
+    ``red_figures`` of a LEXICON one, unless the game event gives its own."""
+
+    dicewords_values: str | None = None
+    lexicon_red_figures: str | None = None
+
+    def setup_defaults(self, setup: dict[str, object]) -> dict[str, object]:
+        """``setup`` (a game event's fields) with this table's set values filled in where absent.
+
+        >>> SetValues(dicewords_values="b4").setup_defaults({"game": "dicewords", "players": ["Ann"]})["values"]
+        'b4'
+        """
+        game, filled = setup.get("game"), dict(setup)
+        if game == "dicewords" and self.dicewords_values and not filled.get("values"):
+            filled["values"] = self.dicewords_values
+        if game == "lexicon" and self.lexicon_red_figures and not filled.get("red_figures"):
+            filled["red_figures"] = self.lexicon_red_figures
+        return filled
+
+
+def load_set_values(path: str | Path | None = None) -> SetValues:
+    """The ``[sets]`` section of the settings file (``path`` or ``$WORDTABLE_CONFIG``), checked."""
+    path = path or os.environ.get("WORDTABLE_CONFIG")
+    if not path:
+        return SetValues()
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"settings file {path} not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"cannot read settings file {path}: {error}") from None
+    section = data.get("sets", {})
+    unknown = set(section) - {"dicewords_values", "lexicon_red_figures"}
+    if unknown:
+        raise ConfigError(f"{path}: unknown [sets] setting {', '.join(sorted(unknown))}")
+    values, figures = section.get("dicewords_values"), section.get("lexicon_red_figures")
+    try:
+        if values is not None:
+            LetterValues({item[0]: int(item[1:]) for item in str(values).split(",") if item})
+        RedFigures.parse(None if figures is None else str(figures))
+    except (InvalidInputError, ValueError, IndexError) as error:
+        raise ConfigError(f"{path}: [sets] {error}") from None
+    return SetValues(None if values is None else str(values), None if figures is None else str(figures))

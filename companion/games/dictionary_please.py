@@ -5,7 +5,7 @@ Public API: :class:`DictionaryPlease`, :class:`Award`.
 Events (docs/records.md): ``game`` (players clockwise; ``scoring`` stars, letters or none;
 ``ending`` words, time or tiles; ``words_to_end``; ``stars_stay_with`` earner or word;
 ``tiles`` dictionary-please or camera), ``first-draw``, ``play``, ``pass``, ``final-round``,
-``last-tile``, ``ruling``, ``end``.
+``last-tile`` (with ``drew``: a short last draw), ``ruling``, ``end``.
 
 A ``play`` shows the letters of the player's hand and lists the words made, in order, each as
 ``NEW`` (an original word), ``NEW<Owner:OLD`` (a capture, or an alteration of one's own word)
@@ -151,6 +151,9 @@ class DictionaryPlease(Game):
             if value not in allowed:
                 raise RecordError(f"{key} is one of {', '.join(allowed)}, not {value!r}")
         self.bag_count = len(DICTIONARY_PLEASE) if self.counted_bag else None
+        self.bag_empty = False  # camera tiles: the last tile has been drawn (``last-tile``)
+        #: Each turn's player and the letters drawn at its end (a short last draw is corrected).
+        self.turn_draws: list[tuple[str, int]] = []
         self.pool = Letters()
         self.words: dict[str, list[Held]] = {p: [] for p in self.players}
         self.hands: dict[str, int] = {p: 0 for p in self.players}
@@ -186,13 +189,17 @@ class DictionaryPlease(Game):
         for p in self.players:
             self._draw(p, FIRST_HAND if p == self.first else HAND)
 
-    def _draw(self, player: str, count: int) -> None:
+    def _draw(self, player: str, count: int) -> int:
+        """``player`` draws ``count`` letters, or what the bag has left; returns how many."""
+        if self.bag_empty:
+            count = 0
         if self.bag_count is not None:
             count = min(count, self.bag_count)
             self.bag_count -= count
             if self.bag_count == 0 and self.ending == "tiles" and self.final_round_left is None and self.first:
                 self._last_round_after(player)
         self.hands[player] += count
+        return count
 
     def _last_round_after(self, player: str) -> None:
         """(c): "it ends after a complete round has been played ending with the player who drew the
@@ -217,7 +224,7 @@ class DictionaryPlease(Game):
             raise RuleError("dictionary-please Passing", f"{player} has {self.hands[player]} letters and must play")
         if self.final_round_left is not None and self.ending == "time":
             raise RuleError("dictionary-please Duration of Game", "the final round is played, not passed")
-        self._draw(player, HAND)
+        self.turn_draws.append((player, self._draw(player, HAND)))
         self.passed_last[player] = True
         self._next_turn()
 
@@ -235,6 +242,17 @@ class DictionaryPlease(Game):
                 "dictionary-please Progress of Play",
                 f"{player} holds {self.hands[player]} letters, not {len(hand)} ({hand})",
             )
+        if self.counted_bag:
+            # "the pattern of the 350 letters used": the hand shown, the pool and every word on the
+            # table are letters of the one set, so they cannot hold more of a letter than it has.
+            shown = hand + self.pool + sum((Letters(h.word) for hs in self.words.values() for h in hs), Letters())
+            if not shown <= DICTIONARY_PLEASE:
+                extra = ", ".join(sorted(set(str(DICTIONARY_PLEASE.missing(shown)).upper())))
+                raise RuleError(
+                    "dictionary-please Progress of Play",
+                    f"the 350 letters cannot hold this hand "
+                    f"({str(hand).upper()}) with the pool and the words on the table: too many {extra}",
+                )
         specs = event.get("words") or []
         if isinstance(specs, str):
             specs = [specs]
@@ -312,7 +330,7 @@ class DictionaryPlease(Game):
             if earner is not None:
                 earner.front.append(award)
         self.passed_last[player] = False
-        self._draw(player, HAND)
+        self.turn_draws.append((player, self._draw(player, HAND)))
         self._next_turn()
 
     def _take(self, words: dict[str, list[Held]], owner: object, old: str) -> Held:
@@ -363,17 +381,37 @@ class DictionaryPlease(Game):
         self.final_round_left = len(self.players)
 
     def _last_tile(self, event: Event) -> None:
-        """(c) with tiles the camera sees: the table says who drew the last tile, right after that
-        player's turn."""
+        """(c) with tiles the camera sees: "it ends after a complete round has been played ending
+        with the player who drew the last tile". The table says who drew it, at the end of his last
+        turn, and how many letters that draw gave him (``drew``: 1 to 3; 350 - 10 - 3 x (players - 1)
+        letters seldom share out in threes). Marked at once or later, before he plays again: the
+        players after him drew nothing, and the round counts from his turn."""
         player = self.player(event["player"])
         if self.counted_bag:
             raise RecordError("the bag is counted: the last tile is known")
         if self.ending != "tiles" or self.final_round_left is not None or self.turn is None:
             raise RuleError("dictionary-please Duration of Game", "no last tile to mark now")
-        previous = self.players[(self.players.index(self.turn) - 1) % len(self.players)]
-        if player != previous:
-            raise RuleError("dictionary-please Duration of Game", f"mark the last tile right after {player}'s turn")
-        self.final_round_left = len(self.players)
+        mine = [i for i, (p, _) in enumerate(self.turn_draws) if p == player]
+        if not mine:
+            raise RuleError("dictionary-please Duration of Game", f"{player} has not had a turn: mark the last "
+                            f"tile right after {player}'s turn, or before {player} plays again")  # fmt: skip
+        last = mine[-1]
+        drawn = self.turn_draws[last][1]
+        drew = event.get("drew", drawn)
+        if not isinstance(drew, int) or isinstance(drew, bool) or not 1 <= drew <= drawn:
+            raise RecordError(f"drew: the letters {player}'s last draw gave, 1 to {drawn}, not {drew!r}")
+        later = self.turn_draws[last + 1 :]
+        self.hands[player] -= drawn - drew
+        self.turn_draws[last] = (player, drew)
+        for i, (p, count) in enumerate(later, start=last + 1):
+            self.hands[p] -= count  # the bag was empty when they drew
+            self.turn_draws[i] = (p, 0)
+        self.bag_empty = True
+        self.final_round_left = len(self.players) - len(later)
+
+    def last_draw(self, player: str) -> int | None:
+        """How many letters ``player`` drew at the end of his last turn (None: no turn yet)."""
+        return next((count for p, count in reversed(self.turn_draws) if p == player), None)
 
     def _end(self, event: Event) -> None:
         if event["reason"] != "agreed":
@@ -429,6 +467,7 @@ class DictionaryPlease(Game):
             "turn": self.turn,
             "pool": str(self.pool),
             "bag": self.bag_count,
+            "bag_empty": self.bag_empty or self.bag_count == 0,
             "hands": dict(self.hands),
             "words": {p: [h.word.upper() for h in hs] for p, hs in self.words.items()},
             "over": self.over,

@@ -1,6 +1,6 @@
 """Not Scrabble (shared/rules/not-scrabble.txt): shout-and-steal with Scrabble tiles.
 
-Public API: :class:`NotScrabble`.
+Public API: :class:`NotScrabble`, :class:`Call`, :class:`Contest`, :func:`settle_calls`.
 
 Events (docs/records.md): ``game`` (players in seating order; ``tiles``: ``scrabble`` for the
 98-tile bag or ``camera`` for letters as the camera sees them), ``first-draw``, ``draw``,
@@ -27,6 +27,7 @@ companion.errors.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabbl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.errors import WordtableError
@@ -57,6 +58,63 @@ def _letter(value: object) -> str:
     if len(text) != 1 or not ("a" <= text <= "z"):
         raise RecordError(f"{value!r} is not one letter A-Z")
     return text
+
+
+@dataclass(frozen=True)
+class Call:
+    """A word called out by a player (rule 04)."""
+
+    player: str
+    word: str
+
+    def __str__(self) -> str:
+        return f"{self.player}'s {self.word.upper()}"
+
+
+@dataclass(frozen=True)
+class Contest:
+    """Rule 06 for calls made together: ``winner`` is the call that claims, or None while the
+    ``tied`` calls (the longest, of equal length) wait for rock-paper-scissors."""
+
+    calls: tuple[Call, ...]
+    tied: tuple[Call, ...] = ()
+    winner: Call | None = None
+
+    @property
+    def players(self) -> list[str]:
+        """The players who play rock-paper-scissors now (none once a winner is known)."""
+        return list(dict.fromkeys(c.player for c in self.tied))
+
+    def refusal(self, call: Call) -> str | None:
+        """Why ``call``, one of this contest's, may not claim now (None: it may, or it is not one)."""
+        if call not in self.calls or call == self.winner:
+            return None
+        if call in self.tied:
+            return f"{' and '.join(self.players)} called words of {len(call.word)} letters together: " \
+                   "rock-paper-scissors decides first"  # fmt: skip
+        assert self.winner is not None or self.tied
+        best = self.winner or self.tied[0]
+        if len(call.word) < len(best.word):
+            return f"{call} was called together with {best}: the longest word wins"
+        return f"{call} lost rock-paper-scissors to {best}"
+
+
+def settle_calls(calls: list[Call]) -> Contest:
+    """Rule 06: "the player who shouted the longest word wins, and claims that word. If the words
+    are of the same length, then the winner is decided by rock-paper-scissors."
+
+    >>> settle_calls([Call("Ann", "ride"), Call("Ben", "glider")]).winner
+    Call(player='Ben', word='glider')
+    >>> settle_calls([Call("Ann", "ride"), Call("Ben", "tide"), Call("Cat", "oat")]).players
+    ['Ann', 'Ben']
+    """
+    if not calls:
+        return Contest(())
+    longest = max(len(c.word) for c in calls)
+    top = tuple(c for c in calls if len(c.word) == longest)
+    if len({c.player for c in top}) == 1:
+        return Contest(tuple(calls), winner=top[0])
+    return Contest(tuple(calls), tied=top)
 
 
 class NotScrabble(Game):
@@ -104,6 +162,8 @@ class NotScrabble(Game):
         self.drawn = 0  # letters turned up into the centre
         self.locked_until: dict[str, int] = {}
         self.ended: str | None = None
+        #: Rule 06: the last calls made together, until the next letter once they are settled.
+        self.contest: Contest | None = None
 
     @property
     def over(self) -> bool:
@@ -137,6 +197,8 @@ class NotScrabble(Game):
             self.bag = self.bag - Letters(letter)
         self.pool = self.pool + Letters(letter)
         self.drawn += 1
+        if self.contest is not None and not self.contest.tied:
+            self.contest = None  # a new letter: the calls made together are settled and past
         self.turn = self.players[(self.players.index(player) + 1) % len(self.players)]
 
     def _source(self, value: object) -> tuple[str, str] | None:
@@ -167,6 +229,9 @@ class NotScrabble(Game):
         if self.locked_until.get(player, 0) > self.drawn:
             wait = self.locked_until[player] - self.drawn
             raise RuleError("not-scrabble 07", f"{player} made a false call: no calls until {wait} more letter(s)")
+        refusal = self.contest.refusal(Call(player, word.lower())) if self.contest else None
+        if refusal:
+            raise RuleError("not-scrabble 06", refusal)
         owner_word = self._source(source)
         sources = [owner_word[1]] if owner_word else []
         check = self.referee.check_take(sources, word.lower(), self.pool, RULES)
@@ -195,7 +260,9 @@ class NotScrabble(Game):
         self.player(event["player"])
 
     def _rock_paper_scissors(self, event: Event) -> None:
-        """Rule 06: equal-length simultaneous shouts. Recorded with ``method`` played or drawn."""
+        """Rule 06: "If the words are of the same length, then the winner is decided by
+        rock-paper-scissors": only the players of the longest words of a ``simultaneous`` call, all
+        of them. Recorded with ``method`` played or drawn."""
         players = event["players"]
         if not isinstance(players, list) or len(players) < 2:
             raise RecordError("rock-paper-scissors needs two or more players")
@@ -205,11 +272,36 @@ class NotScrabble(Game):
             raise RecordError(f"the winner {event['winner']!r} did not play rock-paper-scissors")
         if event.get("method", "played") not in ("played", "drawn"):
             raise RecordError("method is 'played' (the players' result) or 'drawn' (a random draw)")
+        contest = self.contest
+        if contest is None or not contest.tied:
+            raise RuleError("not-scrabble 06", "rock-paper-scissors settles words of the same length called "
+                            "together: no such calls wait (record the simultaneous calls first)")  # fmt: skip
+        if sorted(players) != sorted(contest.players):
+            others = [c for c in contest.calls if c.player in players and c not in contest.tied]
+            if others:
+                raise RuleError("not-scrabble 06", f"{others[0]} is shorter than {contest.tied[0]}: the longest "
+                                "word wins, rock-paper-scissors is only for words of the same length")  # fmt: skip
+            raise RuleError("not-scrabble 06", f"rock-paper-scissors is played by {', '.join(contest.players)}")
+        winner = next(c for c in contest.tied if c.player == event["winner"])
+        self.contest = Contest(contest.calls, winner=winner)
 
     def _simultaneous(self, event: Event) -> None:
-        """Rule 06: shouts within the table's window, as the arbiter saw them (a record only)."""
-        for p in event["players"]:
-            self.player(p)
+        """Rule 06: calls within the table's window, as the arbiter saw them (``players`` and their
+        ``words``, in the same order). The longest word wins; words of the same length wait for
+        ``rock-paper-scissors``. A player silenced by a false call is not heard (rule 07)."""
+        players, words = event["players"], event["words"]
+        if not isinstance(players, list) or not isinstance(words, list) or len(players) != len(words):
+            raise RecordError("simultaneous: a list of players and a list of their words, as many of each")
+        calls = []
+        for p, word in zip(players, words, strict=True):
+            player = self.player(p)
+            try:
+                Letters(str(word))
+            except LetterError:
+                raise RecordError(f"{word!r} is not a word") from None
+            if not self.locked_out(player):
+                calls.append(Call(player, str(word).lower()))
+        self.contest = settle_calls(calls)
 
     def _buzz(self, event: Event) -> None:
         """Rules 04 and 06 with buzzers: the arbiter's decision and the device times it used (a
@@ -251,9 +343,16 @@ class NotScrabble(Game):
         return [p for p, words in self.words.items() if word.lower() in words]
 
     def standings(self) -> list[Standing]:
-        """Rule 22: "the player with the most letters wins"."""
+        """Rule 22: "the player with the most letters wins". The rule names no tie-break: players
+        with as many letters share the place, marked ``tied`` (seating order lists them)."""
         scores = {p: sum(len(w) for w in self.words[p]) for p in self.players}
-        details = {p: {"words": [w.upper() for w in self.words[p]], "letters": scores[p]} for p in self.players}
+        details: dict[str, dict[str, Any]] = {}
+        for p in self.players:
+            place = 1 + sum(1 for q in self.players if scores[q] > scores[p])
+            tied = sum(1 for q in self.players if scores[q] == scores[p]) > 1
+            details[p] = {"words": [w.upper() for w in self.words[p]], "letters": scores[p], "place": place}
+            if tied:
+                details[p].update(tied=True, tie_break="none: rule 22 names no tie-break")
         return ranked(scores, details, self.players)
 
     def state(self) -> dict[str, Any]:
@@ -264,5 +363,6 @@ class NotScrabble(Game):
             "turn": self.turn,
             "words": {p: [w.upper() for w in ws] for p, ws in self.words.items()},
             "locked": {p: n - self.drawn for p, n in self.locked_until.items() if n > self.drawn},
+            "rock_paper_scissors": self.contest.players if self.contest else [],
             "over": self.over,
         }

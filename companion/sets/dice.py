@@ -101,17 +101,24 @@ def _arrange(left: list[str], placed: list[str]) -> list[str] | None:
     return None
 
 
-#: (value, how we know it). "known": printed in the rule text; "derived": from its worked
-#: examples; "assumed": not known to us, guessed by analogy with Scrabble's values scaled as the
-#: known ones are (Scrabble 1-2 -> 1, 3 -> 3, 4 -> 2, 10 -> 9). Players enter the printed values.
+#: (value, how we know it). "the rule text": printed in dicewords.txt (RULES: R U L E S are 1;
+#: COMPUTER: "All the letters are worth 1 each, except C, M and P which are all worth 3", so O and T
+#: are 1 too); "derived": worked out from its worked scores; "assumed": not known to us, guessed by
+#: analogy with Scrabble's values scaled as the known ones are. The text prints no other value
+#: (the set's "letter distribution table" is on the tube's insert card): players enter theirs.
+PRINTED = "the rule text"
+HN = "derived in part: H + N = 3 from ELEPHANTS with the wild as A = 9 x 9; the split is assumed"
+QZGN = "derived in part: Q + Z + G + N = 20 from SQUEEZING = 225; the split is assumed (Q and Z as Scrabble's 10)"
 DEFAULT_VALUES: dict[str, tuple[int, str]] = {
-    **{c: (1, "known") for c in "aeilorstu"},
-    **{c: (3, "known") for c in "cmp"},
-    "q": (9, "known"),
-    "h": (2, "derived: H + N = 3 from ELEPHANT = 11 x 8; H = 2, N = 1 most likely"),
-    "n": (1, "derived: H + N = 3 from ELEPHANT = 11 x 8; H = 2, N = 1 most likely"),
-    "z": (9, "derived in part: Z + G = 10 from SQUEEZING = 225; Z = 9 assumed, like Q"),
-    "g": (1, "derived in part: Z + G = 10 from SQUEEZING = 225; G = 1 assumed"),
+    **{c: (1, PRINTED) for c in "rulesot"},
+    **{c: (3, PRINTED) for c in "cmp"},
+    "a": (1, "derived: ELEPHANT = 11 x 8 with H + N = 3"),
+    "i": (1, "derived: PLINTHS = 10 x 7"),
+    "h": (2, HN),
+    "n": (1, HN),
+    "q": (9, QZGN),
+    "z": (9, QZGN),
+    "g": (1, QZGN),
     "b": (3, "assumed"),
     "d": (1, "assumed"),
     "f": (2, "assumed"),

@@ -42,13 +42,13 @@ from typing import Any
 
 from companion.errors import InvalidInputError
 from companion.games.base import Game, RuleError
-from companion.games.not_scrabble import DEFAULT_WINDOW_MS, NotScrabble
+from companion.games.not_scrabble import DEFAULT_WINDOW_MS, Call, NotScrabble
 from companion.games.registry import load_game
 from companion.records import Event, RecordError
 from companion.table.games import TablePart, part_for
 from companion.table.phrases import describe
 from companion.table.seen import ACCEPT, Question, Seen
-from companion.table.shouts import Shout, rank_group, simultaneous_groups
+from companion.table.shouts import Shout, simultaneous_groups
 from companion.table.store import EventStore
 from companion.words.letters import LetterError, Letters
 from companion.words.solver import Referee
@@ -250,7 +250,7 @@ class Session:
         """Record the players' result (``winner``), or draw one at random, and carry on settling."""
         if not self.awaiting:
             raise RecordError("nobody is waiting for rock-paper-scissors")
-        players = [s.player for s in self.awaiting]
+        players = list(dict.fromkeys(s.player for s in self.awaiting))
         since = self._commits
         if winner is None:
             winner, method = self.rng.choice(players), "drawn"
@@ -259,7 +259,8 @@ class Session:
             if winner not in players:
                 raise RecordError(f"{winner} is not in the rock-paper-scissors ({', '.join(players)})")
         self.record(Event("rock-paper-scissors", {"players": players, "winner": winner, "method": method}))
-        shout = next(s for s in self.awaiting if s.player == winner)
+        contest = self._shouting(self.game).contest
+        shout = next(s for s in self.awaiting if contest is not None and Call(s.player, s.word) == contest.winner)
         self.awaiting = []
         settled = [e for e in [self._settle_one(shout)] if e is not None] + self._continue()
         if not self.awaiting and self.pending:  # calls made while the players played
@@ -268,11 +269,15 @@ class Session:
         return settled
 
     def _continue(self) -> list[Event]:
+        """Settle the groups of shouts left, in device-time order. A group of several is recorded as
+        ``simultaneous`` and the engine says who claims (rule 06): the longest word, or, for words
+        of the same length, whoever wins the rock-paper-scissors it waits for."""
         events: list[Event] = []
         while self._rest:
             group = self._rest.pop(0)
-            tiers = rank_group(group)
-            if len(group) > 1:
+            if len(group) == 1:
+                winner: Shout | None = group[0]
+            else:
                 self.record(
                     Event(
                         "simultaneous",
@@ -284,11 +289,13 @@ class Session:
                         },
                     )
                 )
-            top = tiers[0]
-            if len(top) > 1:
-                self.awaiting = top
-                return events
-            event = self._settle_one(top[0])
+                contest = self._shouting(self.game).contest
+                assert contest is not None
+                if contest.tied:
+                    self.awaiting = [s for s in group if Call(s.player, s.word) in contest.tied]
+                    return events
+                winner = next((s for s in group if Call(s.player, s.word) == contest.winner), None)
+            event = self._settle_one(winner) if winner is not None else None
             if event is not None:
                 events.append(event)
         return events

@@ -1,25 +1,24 @@
 """Who shouted first: ordering shouts by device timestamps (Not Scrabble rules 04-06).
 
-Public API: :class:`Shout`, :func:`simultaneous_groups`, :func:`rank_group`.
+Public API: :class:`Shout`, :func:`simultaneous_groups`.
 
 Rule 04: "shout it out immediately, no matter whose turn it is". Rule 06: "If two or more
 players have called out words simultaneously, then the player who shouted the longest word
 wins ... If the words are of the same length, then the winner is decided by
 rock-paper-scissors." Shouts are ordered by the device's timestamps only, never by when they
-reached the host; "simultaneous" means within ``window_us`` of the group's first shout.
+reached the host; "simultaneous" means within ``window_us`` of the group's first shout. Who of a
+group claims is the engine's to say (``companion.games.not_scrabble.settle_calls``), so a record
+replayed or typed in is held to rule 06 as the live table is.
 
 >>> shouts = [Shout("Ann", "ride", 1_000), Shout("Ben", "glider", 1_150), Shout("Cat", "dire", 900_000)]
 >>> [[s.player for s in group] for group in simultaneous_groups(shouts, window_us=250_000)]
 [['Ann', 'Ben'], ['Cat']]
->>> [[s.player for s in tier] for tier in rank_group(simultaneous_groups(shouts, 250_000)[0])]
-[['Ben'], ['Ann']]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
 
 
 @dataclass(frozen=True)
@@ -42,10 +41,3 @@ def simultaneous_groups(shouts: Iterable[Shout], window_us: int) -> list[list[Sh
         else:
             groups.append([shout])
     return groups
-
-
-def rank_group(group: list[Shout]) -> list[list[Shout]]:
-    """A simultaneous group in tiers, longest word first (rule 06); a tier of two or more needs
-    rock-paper-scissors."""
-    by_length = sorted(group, key=lambda s: (-len(s.word), s.at_us))
-    return [list(tier) for _, tier in groupby(by_length, key=lambda s: len(s.word))]

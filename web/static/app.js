@@ -316,8 +316,8 @@ const wordtable = (() => {
         for (const ask of action.asks) {
           if (choices[ask] && ask !== "words-for") {  // one of a few values: a list
             const s = el("select"); s.dataset.ask = ask;
-            for (const v of choices[ask]) s.append(Object.assign(el("option", v), { value: v }));
-            inputs[ask] = () => s.value; row.append(s); continue;
+            for (const v of choices[ask]) s.append(Object.assign(el("option", String(v)), { value: String(v) }));
+            inputs[ask] = () => choices[ask][s.selectedIndex]; row.append(s); continue;  // a number stays a number
           }
           if (ask === "letter") {  // tap the letter: recorded at once when it is all the move needs
             const picker = el("span", "", "picker"); let chosen = "";

@@ -50,6 +50,7 @@ class GridError(WordtableError):
 class Placement:
     cells: dict[Cell, str]  # the cards placed: letter (lowercase when a master stands for it)
     words: list[str]  # every word the placement makes, main line first
+    lines: tuple[tuple[Cell, ...], ...] = ()  # the cells of each of those words
 
 
 def parse_cells(text: str | Iterable[str]) -> dict[Cell, str]:
@@ -158,25 +159,29 @@ class Grid:
             self.cells[cell] = letter.lower()
             if letter.islower():
                 self.masters.add(cell)
-        return Placement(dict(cells), [w.upper() for w, _ in words])
+        return Placement(dict(cells), [w.upper() for w, _ in words], tuple(tuple(line) for _, line in words))
 
     def _crosses(self, cells: dict[Cell, str], across: bool) -> bool:
         return any(len(self.run(c, not across, cells)[0]) >= 2 for c in cells)
 
     def _check_plurals(self, cells: dict[Cell, str], words: list[tuple[str, list[Cell]]]) -> None:
-        """ "No player may make plural words by using an S or ES, unless ... the plural forms a new
-        word at a corner or a joint"; "the third person singular of verbs" is allowed."""
+        """ "No player may make plural words by using an S or ES, unless, in adding the S or ES the
+        plural forms a new word at a corner or a joint"; "the third person singular of verbs" is
+        allowed. Every plural made counts: an old word lengthened by the S (GIRL -> GIRLS) and a new
+        word laid through old letters (CARS through the A of GAME) alike, unless the S placed now
+        also makes a word the other way."""
         for word, line in words:
-            new = [c for c in line if c in cells]
-            old = [c for c in line if c not in cells]
-            if not old or not new or line[: len(old)] != old:
+            last = line[-1]
+            if last not in cells:
+                continue  # the S was on the table already: this turn made no plural with it
+            stem = next((word[:-n] for n in (1, 2) if len(word) > n and is_plural_of(word[:-n], word)), None)
+            if stem is None:
                 continue
-            stem = "".join(self.cells[c] for c in old)
-            if not is_plural_of(stem, word):
-                continue
-            made_elsewhere = sum(1 for w, other in words if other != line and set(other) & set(new))
-            if not made_elsewhere:
-                raise GridError("plural", f"{word.upper()} only makes {stem.upper()} plural")
+            across = line[0][0] == last[0]
+            if len(self.run(last, not across, cells)[0]) >= 2:
+                continue  # the S makes a new word at a corner or a joint
+            raise GridError("plural", f"{word.upper()} only makes {stem.upper()} plural: an S or ES must also "
+                            "make a new word at a corner or a joint")  # fmt: skip
 
     def words(self) -> list[str]:
         """Every word on the grid (runs of two or more letters), across then down."""

@@ -4,7 +4,8 @@ Public API: :class:`Lexicon`.
 
 Events (docs/records.md): ``game`` (players; ``variant``: null for the 1935 game, ``crossword``
 or ``party``; ``deck``: parker or waddingtons; ``packs``; ``ending``: elimination or lowest;
-``limit``: 100, or 50 for the quick game; ``max_cards``; ``wide_open``), ``cut``, ``deal``,
+``limit``: 100, or 50 for the quick game; ``limit_applies``; ``max_cards``; ``wide_open``;
+``min_length``; ``hand_minutes`` (party); ``red_figures``), ``cut``, ``deal``,
 ``word``, ``discard``, ``insert``, ``exchange``, ``place`` (crossword), ``challenge``, ``bell``
 (party), ``reveal``, ``end``.
 
@@ -32,12 +33,13 @@ from companion.games.base import DrawForFirst, Game, RuleError, Standing
 from companion.games.lexicon.crossword import Grid, GridError, parse_cells
 from companion.games.options import Option
 from companion.records import Event, RecordError
-from companion.sets.cards import MASTER, deck, penalty
+from companion.sets.cards import MASTER, RedFigures, deck
 from companion.words.rules import TakeKind, WordRules
 
 HAND = 10  # "Ten cards are dealt one at a time to each of the players"
 CHALLENGE = 10  # "ten points are added to the challenger's score" / deducted
 PARTY_FINE = 50  # party: "the player putting it down is fined 50 points"
+PARTY_MINUTES = 7  # party: "Seven minutes (or less if arranged) is the maximum time allowed for each hand"
 VARIANTS = (None, "crossword", "party")
 
 
@@ -56,12 +58,14 @@ class Lexicon(Game):
         "crossword": "Crossword Lexicon",
         "party": "LEXICON party play",
     }
-    # lexicon.txt sets no minimum for the 1935 game (its examples include MEN, HAT, TOE);
-    # rule (c) inserts cards into a word without disturbing its order.
-    word_rules = WordRules("LEXICON", 2, TakeKind.INSERT)
+    # lexicon.txt sets no minimum for the 1935 game ("Only words found in any standard Dictionary
+    # are to be used"): A and I are words (``min_length`` sets a house minimum). A crossword word is
+    # two letters at least, a line of one card being no word. Rule (c) inserts cards into a word
+    # without disturbing its order.
+    word_rules = WordRules("LEXICON", 1, TakeKind.INSERT)
     variant_word_rules: ClassVar[dict[str | None, WordRules]] = {
         "crossword": WordRules("Crossword Lexicon", 2, TakeKind.INSERT),
-        "party": WordRules("LEXICON party play", 2, TakeKind.INSERT),
+        "party": WordRules("LEXICON party play", 1, TakeKind.INSERT),
     }
     OVER_RULE = "lexicon object"
     OPTIONS: ClassVar[tuple[Option, ...]] = (
@@ -69,10 +73,19 @@ class Lexicon(Game):
                                                ("waddingtons", "Waddingtons (51 letters, 1 master)"))),
         Option("packs", "Packs", int, None, low=1, high=2),
         Option("ending", "At the limit", str, None, (("elimination", "players are eliminated (1935)"),
-                                                     ("lowest", "the lowest score wins (Crossword)"))),
-        Option("limit", "Score limit (50: the quick game)", int, 100, low=10, high=1000),
+                                                     ("lowest", "the lowest score wins (Crossword)")),
+               variants=(None, "crossword")),
+        Option("limit", "Score limit (50: the quick game)", int, 100, low=10, high=1000, variants=(None, "crossword")),
+        Option("limit_applies", "A limit reached by a challenge's points applies", str, "at-once",
+               (("at-once", "at once (the texts: 'as soon as', 'the first player to reach')"),
+                ("end-of-hand", "when the hand ends")), variants=(None, "crossword")),
         Option("max_cards", "Cards a turn may join (Crossword)", int, 4, low=1, high=10),
         Option("wide_open", "The Wide Open Game", bool, False),
+        Option("min_length", "Shortest word (the 1935 text sets none)", int, 1, low=1, high=4,
+               variants=(None, "party")),
+        Option("hand_minutes", "Minutes a hand, then the bell (seven, or less if arranged)", int, PARTY_MINUTES,
+               low=1, high=PARTY_MINUTES, variants=("party",)),
+        Option("red_figures", "Your deck's red figures, as A10,B2,*15 (the text prints none)", str),
     )  # fmt: skip
     EVENTS: ClassVar[dict[str, str]] = {
         "cut": "_cut",
@@ -100,11 +113,20 @@ class Lexicon(Game):
             self.cards = deck(self.deck_name, self.packs)
         except InvalidInputError as error:
             raise RecordError(str(error)) from None
-        # The 1935 rules: elimination at 100; the Crossword rules: lowest score when one reaches 100.
+        # The 1935 rules: elimination at 100; the Crossword rules: lowest score when one reaches 100;
+        # a party: no limit, "At the end of the party the winner is the player who has the lowest score".
         self.ending = setup.get("ending", "lowest" if self.variant == "crossword" else "elimination")
-        if self.ending not in ("elimination", "lowest"):
+        if self.variant == "party":
+            self.ending = "party"
+        elif self.ending not in ("elimination", "lowest"):
             raise RecordError("ending is 'elimination' or 'lowest'")
         self.limit = int(setup.get("limit", 100))
+        self.limit_at_once = setup.get("limit_applies", "at-once") == "at-once"
+        self.hand_minutes = int(setup.get("hand_minutes", PARTY_MINUTES))
+        try:
+            self.figures = RedFigures.parse(setup.get("red_figures"))
+        except InvalidInputError as error:
+            raise RecordError(str(error)) from None
         self.max_cards = setup.get("max_cards", 4)
         self.wide_open = bool(setup.get("wide_open", False))
         self.scores = {p: 0 for p in self.players}
@@ -119,7 +141,9 @@ class Lexicon(Game):
     def rules(self) -> WordRules:
         """Wide Open Game: "Plurals and Proper names may be used, and words of any number of letters"."""
         rules = self.rules_for(self.variant)
-        return rules.with_min_length(1) if self.wide_open else rules
+        if self.wide_open:
+            return rules.with_min_length(1)
+        return rules.with_min_length(int(self.setup.get("min_length", rules.min_length)))
 
     def _new_round_state(self) -> None:
         self.hands: dict[str, int] = {p: 0 for p in self.players}
@@ -132,7 +156,8 @@ class Lexicon(Game):
         self.playing = False
         self.out: str | None = None  # the player who has run out, round awaiting the reveal
         self.bell = False
-        self.last: dict[str, Any] | None = None  # the last word move, open to challenge
+        self.last: dict[str, Any] | None = None  # the last word move, before the next player moves
+        self.moves: list[dict[str, Any]] = []  # every word move of this hand, for challenges
 
     @property
     def over(self) -> bool:
@@ -228,7 +253,8 @@ class Lexicon(Game):
             raise RuleError("lexicon play", f"{player} holds only {self.hands[player]} cards")
         self.table = table
         self.hands[player] += back - used
-        self._after_word(player, event, new, before)
+        old_word = None if event.type == "word" else before[0][old]
+        self._after_word(player, event, new, before, {"after": new, "old": old_word, "cards": used - back})
 
     def _find(self, value: object) -> int:
         word = _word(value).upper()
@@ -255,12 +281,16 @@ class Lexicon(Game):
             placed = grid.place(cells, None if self.wide_open else self.max_cards, plurals=self.wide_open)
         except GridError as error:
             raise RuleError(f"lexicon crossword {error.rule}", str(error)) from None
+        lines = {c for c in cells} | {c for line in placed.lines for c in line}
         self.grid = grid
         self.hands[player] -= len(cells)
-        self._after_word(player, event, " ".join(placed.words), before)
+        self._after_word(player, event, " ".join(placed.words), before,
+                         {"cells": set(cells), "lines": lines, "cards": len(cells)})  # fmt: skip
 
-    def _after_word(self, player: str, event: Event, words: str, before: tuple[Any, dict[str, int]]) -> None:
-        self.last = {"player": player, "words": words, "before": before, "type": event.type}
+    def _after_word(self, player: str, event: Event, words: str, before: tuple[Any, dict[str, int]],
+                    undo: dict[str, Any]) -> None:  # fmt: skip
+        self.last = {"player": player, "words": words, "before": before, "type": event.type, **undo}
+        self.moves.append(self.last)
         self._end_turn(player)
 
     def _end_turn(self, player: str) -> None:
@@ -293,40 +323,93 @@ class Lexicon(Game):
         self._end_turn(player)
 
     def _challenge(self, event: Event) -> None:
-        """CHALLENGES: a wrong challenger gets +10; a right one -10, and "the player who placed
-        the challenged word on the table takes up his cards and loses that turn". Party play: the
-        Steward decides; a wrong word costs its player 50 ("The challenger does not receive any
-        points"); a spelling mistake costs nothing but the cards go back."""
+        """CHALLENGES: "A word can be challenged by any player"; a wrong challenger gets +10; a right
+        one -10, and "the player who placed the challenged word on the table takes up his cards and
+        loses that turn". ``word`` names the word challenged: any word still on the table as its
+        player left it (the 1935 and 1937 texts set no time limit; a crossword word with cards laid
+        against it since cannot be taken up). Party play: only until the next player has played
+        ("the mistake cannot be rectified but must be allowed to stand"); the Steward decides; a
+        wrong word costs its player 50 ("The challenger does not receive any points"); a spelling
+        mistake costs nothing but the cards go back. A limit reached applies at once (``limit_applies``)."""
         challenger = self.player(event["player"])
-        if self.last is None:
-            raise RuleError("lexicon challenges", "only the last word placed can be challenged")
-        if challenger == self.last["player"]:
+        named = event.get("word")
+        move = self._challenged(None if named in (None, "") else _word(named).upper())
+        if challenger == move["player"]:
             raise RuleError("lexicon challenges", "a player does not challenge his own word")
-        words = self.last["words"].split()
+        words = [named.upper()] if named else move["words"].split()
         wrong = [w for w in words if not self.referee.dictionary.check(w.lower(), self.rules).valid]
-        player = self.last["player"]
+        player = move["player"]
         if self.variant == "party":
-            spelling = bool(event.get("spelling", False))
             if not wrong:
                 self.last = None
                 return
-            if not spelling:
+            if not bool(event.get("spelling", False)):
                 self.scores[player] += PARTY_FINE
         elif not wrong:
             self.scores[challenger] += CHALLENGE
-            self.last = None
+            if move is self.last:
+                self.last = None
+            self._limit_now()
             return
         else:
             self.scores[challenger] -= CHALLENGE
-        table, hands = self.last["before"]
-        if isinstance(table, Grid):
-            self.grid = table
+        self._take_back(move)
+
+    def _challenged(self, named: str | None) -> dict[str, Any]:
+        """The word move a challenge names (None: the last word placed, if the next player has not
+        moved since), still standing as its player left it."""
+        if named is None or self.variant == "party":
+            if self.last is None:
+                why = "the next player has played: the word stands" if self.variant == "party" else \
+                    "name the word challenged"  # fmt: skip
+                raise RuleError("lexicon challenges", why)
+            if named is not None and named not in self.last["words"].upper().split():
+                raise RuleError("lexicon challenges", f"{named} was not the last word placed: the next player has "
+                                "played, so it stands")  # fmt: skip
+            return self.last
+        for move in reversed(self.moves):
+            if named not in move["words"].upper().split():
+                continue
+            if "cells" in move:
+                standing = bool(move["cells"] <= set(self.grid.cells)) and named in self.grid.words()
+            else:
+                standing = move["after"] in self.table
+            if standing:
+                found: dict[str, Any] = move
+                return found
+        raise RuleError("lexicon challenges", f"no word {named} on the table as a player placed it")
+
+    def _take_back(self, move: dict[str, Any]) -> None:
+        """The player "takes up his cards": the word as it was before his move, his cards in hand."""
+        player = move["player"]
+        if move is self.last:
+            table, hands = move["before"]
+            if isinstance(table, Grid):
+                self.grid = table
+            else:
+                self.table = table
+            self.hands = hands
+        elif "cells" in move:
+            later = self.moves[self.moves.index(move) + 1 :]
+            if any(m["lines"] & move["cells"] for m in later):
+                raise RuleError("lexicon challenges", f"cards have been laid against {move['words']} since: "
+                                "they would be left without a word")  # fmt: skip
+            for cell in move["cells"]:
+                del self.grid.cells[cell]
+                self.grid.masters.discard(cell)
+            self.hands[player] += move["cards"]
         else:
-            self.table = table
-        self.hands = hands
+            at = self.table.index(move["after"])
+            if move["old"] is None:
+                del self.table[at]
+            else:
+                self.table[at] = move["old"]
+            self.hands[player] += move["cards"]
+        self.moves.remove(move)
+        if move is self.last:
+            self.last = None
         if self.out == player:
             self.out, self.playing = None, True
-        self.last = None
 
     def _bell(self, event: Event) -> None:
         """Party play: "Seven minutes (or less if arranged) is the maximum time allowed for each
@@ -354,23 +437,35 @@ class Lexicon(Game):
         for p, cards in shown.items():
             if any(not (c.isalpha() or c == MASTER) for c in cards):
                 raise RecordError(f"{p}'s cards {cards!r}: letters and * only")
-            self.scores[p] += penalty(cards)
+            self.scores[p] += self.figures.penalty(cards)
         self.last = None
         self.out, self.bell, self.playing = None, False, False
         self._after_round()
 
     def _after_round(self) -> None:
         """100 eliminates (the last player left wins), or the game ends and the lowest score wins
-        (the quick game: 50)."""
+        (the quick game: 50). A party has no limit: its tables play until the party ends."""
+        self._limit_now(at_end_of_hand=True)
+
+    def _limit_now(self, at_end_of_hand: bool = False) -> None:
+        """ "The first player to reach 100 is eliminated" (1935); "As soon as any one player has a
+        total score of 100 against his name, the game ends" (Crossword). Reached by a challenge's 10
+        points in a hand, the limit applies at once unless ``limit_applies`` is end-of-hand."""
+        if self.ending == "party" or not (at_end_of_hand or self.limit_at_once):
+            return
         reached = [p for p in self.active if self.scores[p] >= self.limit]
         if not reached:
             return
         if self.ending == "lowest":
             self.ended = "limit"
+            self.playing = False
             return
         self.eliminated.extend(reached)
+        if self.turn in reached:
+            self.turn = self._next(self.turn)
         if len(self.active) <= 1:
             self.ended = "elimination"
+            self.playing = False
 
     def _end(self, event: Event) -> None:
         if event["reason"] != "agreed":
@@ -399,6 +494,8 @@ class Lexicon(Game):
             "blind": self.blind,
             "scores": dict(self.scores),
             "eliminated": list(self.eliminated),
+            "red_figures": self.figures.as_dict(),
+            "hand_minutes": self.hand_minutes if self.variant == "party" else None,
         }
 
 

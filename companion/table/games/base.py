@@ -29,7 +29,7 @@ class Action:
     label: str
     fixed: dict[str, Any] = field(default_factory=dict)
     asks: tuple[str, ...] = ()
-    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    choices: dict[str, tuple[str | int, ...]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "label": self.label, "fixed": dict(self.fixed), "asks": list(self.asks),

@@ -71,9 +71,11 @@ class DictionaryPleaseTable(TablePart):
         if game.final_round_left is None:  # the endings the table announces: (b) time is up, (c) the last tile
             if game.ending == "time" and game.turn == game.first:
                 moves.append(Action("final-round", f"time is up: the final round, {game.first} first"))
-            if game.ending == "tiles" and not game.counted_bag and game.turns_played:
-                previous = game.players[(game.players.index(game.turn) - 1) % len(game.players)]
-                moves.append(Action("last-tile", f"{previous} drew the last tile", {"player": previous}))
+            if game.ending == "tiles" and not game.counted_bag and game.turn_draws:
+                # (c) with camera tiles: who drew the last tile, and how many that draw gave
+                drawers = tuple(dict.fromkeys(p for p, _ in reversed(game.turn_draws)))
+                moves.append(Action("last-tile", "the bag is empty: who drew the last tile", {}, ("player", "drew"),
+                                    {"player": drawers, "drew": (1, 2, 3)}))  # fmt: skip
         return [*moves, Action("end", "end the game by agreement", {"reason": "agreed"})]
 
     def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
@@ -104,12 +106,36 @@ class DictionaryPleaseTable(TablePart):
         try:
             game.copy().push(event)
         except RuleError as error:
+            short = self._short_last_draw(player, len(hand), event)
+            if short is not None:
+                return Reading(question=short)
             return Reading(difference=f"{player}'s play as the camera sees it is refused: {error}")
         what = f"{player} played {' '.join(specs)}"
         if seen.unsure_in(player) or seen.unsure_in("pool"):  # a read nobody is sure of: ask first
             answers = (("Yes: record the play", (event,)), ("No: check the table", ()))
             return Reading(question=Question(f"{what} (hand {str(hand).upper()}): is that right?", answers))
         return Reading(proposals=(Proposal(event, SURE, what),))
+
+    def _short_last_draw(self, player: str, shown: int, play: Event) -> Question | None:
+        """Ending (c) with camera tiles: a hand shorter than the player drew means his last draw
+        emptied the bag. Asks whether he drew the last tile, and records it with the play."""
+        game = self.game
+        drawn = game.last_draw(player)
+        if game.counted_bag or game.ending != "tiles" or game.final_round_left is not None or drawn is None:
+            return None
+        drew = drawn - (game.hands[player] - shown)
+        if not 1 <= drew < drawn:
+            return None
+        last_tile = Event("last-tile", {"player": player, "drew": drew, "by": "camera"})
+        try:
+            trial = game.copy()
+            trial.push(last_tile)
+            trial.push(play)
+        except RuleError:
+            return None
+        answers = (("Yes: the bag is empty; record the play", (last_tile, play)), ("No: check the table", ()))
+        return Question(f"{player} shows {shown} letter(s), not {game.hands[player]}: did {player}'s last draw "
+                        f"take the last {drew} tile(s) from the bag?", answers)  # fmt: skip
 
 
 def _specs(new: list[str], gone: list[tuple[str, str]]) -> tuple[list[str] | None, Letters]:
