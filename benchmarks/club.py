@@ -19,6 +19,9 @@ server as a ratio to waitress (same store). The PostgreSQL cluster is a throw-aw
 on (tests/pgcluster.py). The server runs in its own process (``--serve``); the load generator
 shares the same 2 cores.
 
+gunicorn and gevent are not wordtable's dependencies: ``pip install gunicorn gevent`` to measure
+them (without, they are left out).
+
 Run: ``.venv/bin/python benchmarks/club.py [--seconds 15] [--stores sqlite,postgresql]
 [--servers waitress,gthread,gevent,flask]``
 """
@@ -370,6 +373,13 @@ def main() -> None:
     from tests.pgcluster import Cluster
 
     stores, servers = args.stores.split(","), args.servers.split(",")
+    import importlib.util
+
+    needs = {"waitress": ["waitress"], "gthread": ["gunicorn"], "gevent": ["gunicorn", "gevent"], "flask": ["flask"]}
+    for server in list(servers):  # the candidates measured against waitress are not wordtable's own
+        if any(importlib.util.find_spec(module) is None for module in needs[server]):
+            print(f"{server}: not installed (pip install gunicorn gevent to measure it)")
+            servers.remove(server)
     cluster = Cluster.start(fsync=True) if "postgresql" in stores else None
     print(f"{TABLES} tables x {VIEWERS} viewers ({TABLES * VIEWERS} streams), {RATE:.0f} events/s offered "
           f"for {args.seconds:.0f} s, then flat out; {os.cpu_count()} cores")  # fmt: skip
