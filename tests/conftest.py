@@ -13,6 +13,8 @@ import pytest
 from companion.table.store import EventStore
 from companion.words.dictionary import Dictionary
 from companion.words.solver import Referee
+from tests.helpers import skip_or_fail
+from tests.pgcluster import Cluster
 from web.services import Services
 
 
@@ -46,3 +48,24 @@ def services(tmp_path: Path, referee: Referee) -> Iterator[Services]:
     services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
     yield services
     services.close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """A throw-away PostgreSQL cluster for the run (tests/pgcluster.py): skipped when PostgreSQL is
+    not installed, a failure in CI."""
+    try:
+        cluster = Cluster.start(fsync=False)  # the tests kill clients, not the server
+    except RuntimeError as error:
+        skip_or_fail(str(error))
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty store on each back end: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "table.sqlite3")
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.database()

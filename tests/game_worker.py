@@ -1,7 +1,7 @@
-"""A process that plays a scripted Not Scrabble game into a SQLite file, for the kill test.
+"""A process that plays a scripted Not Scrabble game into a store (SQLite or PostgreSQL), for the kill test.
 
-Usage: python tests/game_worker.py DB_PATH COUNT
-Resumes the game in DB_PATH if there is one, records the next COUNT events of the script, and
+Usage: python tests/game_worker.py DB COUNT  (DB: a SQLite path or a postgresql:// URL)
+Resumes the game in DB if there is one, records the next COUNT events of the script, and
 prints "ack N" (N = the event's number in the store) after each event is committed.
 """
 

@@ -1,4 +1,5 @@
-"""The event store and the session: commits, undo, and surviving SIGKILL."""
+"""The event store and the session: commits, undo, and surviving SIGKILL, on SQLite and on PostgreSQL
+(``store_url``: each test runs on both back ends; tests/test_store_club.py has the club's concurrency)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from companion.games.base import RuleError
 from companion.games.registry import load_game
 from companion.records import Event, RecordError
 from companion.table.session import Session
-from companion.table.store import EventStore
+from companion.table.store import EventStore, StoreError
 from companion.words.solver import Referee
 from tests.game_worker import script
 from tests.helpers import ROOT
@@ -24,46 +25,65 @@ from tests.helpers import ROOT
 WORKER = [sys.executable, str(ROOT / "tests" / "game_worker.py")]
 
 
-def test_store_is_wal_and_keeps_games_apart(tmp_path: Path) -> None:
-    store = EventStore(tmp_path / "table.sqlite3")
+def test_store_keeps_games_apart(store_url: str) -> None:
+    store = EventStore(store_url)
     a = store.create_game(Event("game", {"game": "not-scrabble", "players": ["A", "B"]}))
     b = store.create_game(Event("game", {"game": "dictionary-please", "players": ["C", "D"]}))
     assert store.append(a, Event("first-draw", {"player": "A", "letter": "Q"})) == 2
     assert store.append(b, Event("first-draw", {"player": "C", "letter": "E"})) == 2
-    assert [g.events for g in store.games()] == [2, 2]
-    mode = sqlite3.connect(tmp_path / "table.sqlite3").execute("PRAGMA journal_mode").fetchone()[0]
-    assert mode == "wal"
+    assert [(g.id, g.game, g.events) for g in store.games()] == [(a, "not-scrabble", 2), (b, "dictionary-please", 2)]
+    assert store.events(b) == [
+        Event("game", {"game": "dictionary-please", "players": ["C", "D"]}),
+        Event("first-draw", {"player": "C", "letter": "E"}),
+    ]
     with pytest.raises(RecordError, match="no game 9"):
         store.append(9, Event("draw"))
+    with pytest.raises(RecordError, match="no game 9"):
+        store.events(9)
+    with pytest.raises(RecordError, match="starts with a game event"):
+        store.create_game(Event("draw"))
+    assert [g.events for g in EventStore(store_url).games()] == [2, 2]  # another process's view
+
+
+def test_sqlite_is_wal(tmp_path: Path) -> None:
+    EventStore(tmp_path / "table.sqlite3")
+    mode = sqlite3.connect(tmp_path / "table.sqlite3").execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
 
 
 def test_sqlite_url(tmp_path: Path) -> None:
     store = EventStore(f"sqlite:///{tmp_path}/x.sqlite3")
     store.create_game(Event("game", {"game": "not-scrabble", "players": ["A"]}))
     assert (tmp_path / "x.sqlite3").exists()
+    assert EventStore(f"sqlite:///{tmp_path}/x.sqlite3").backend == "sqlite"
     with pytest.raises(RecordError, match="unsupported database URL"):
-        EventStore("postgresql://club/games")
+        EventStore("mysql://club/games")
 
 
-def test_an_illegal_move_is_neither_stored_nor_applied(tmp_path: Path, referee: Referee) -> None:
-    store = EventStore(tmp_path / "t.sqlite3")
+def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="cannot reach the PostgreSQL database"):
+        EventStore(f"postgresql://nobody@/games?host={tmp_path}")  # no server listens there
+
+
+def test_an_illegal_move_is_neither_stored_nor_applied(store_url: str, referee: Referee) -> None:
+    store = EventStore(store_url)
     session = Session.start(store, referee, script()[0])
     with pytest.raises(RuleError, match="not-scrabble 01"):
         session.record(Event("draw", {"player": "Ann", "letter": "E"}))
     assert len(store.events(session.game_id)) == 1 and len(session.game.events) == 1
 
 
-def test_a_failed_commit_rolls_the_engine_back(tmp_path: Path, referee: Referee) -> None:
-    store = EventStore(tmp_path / "t.sqlite3")
+def test_a_failed_commit_rolls_the_engine_back(store_url: str, referee: Referee) -> None:
+    store = EventStore(store_url)
     session = Session.start(store, referee, script()[0])
     store.close()  # the disk "goes away"
-    with pytest.raises(sqlite3.ProgrammingError):
+    with pytest.raises(StoreError):
         session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
     assert len(session.game.events) == 1  # not acknowledged, not applied
 
 
-def test_undo_is_an_appended_event_and_replays(tmp_path: Path, referee: Referee) -> None:
-    store = EventStore(tmp_path / "t.sqlite3")
+def test_undo_is_an_appended_event_and_replays(store_url: str, referee: Referee) -> None:
+    store = EventStore(store_url)
     events = script()
     session = Session.start(store, referee, events[0])
     for event in events[1:10]:
@@ -76,10 +96,10 @@ def test_undo_is_an_appended_event_and_replays(tmp_path: Path, referee: Referee)
     assert load_game(stored, referee).events == session.game.events
 
 
-def test_resume_after_kill_loses_no_acknowledged_event(tmp_path: Path, standard_referee: Referee) -> None:
+def test_resume_after_kill_loses_no_acknowledged_event(store_url: str, standard_referee: Referee) -> None:
     """SIGKILL the process at random points of a game; every acknowledged event survives, and the
     game resumes where it was."""
-    db = tmp_path / "table.sqlite3"
+    db = store_url
     rng = random.Random(11)
     acked = 0
     for _ in range(3):
@@ -106,8 +126,8 @@ def test_resume_after_kill_loses_no_acknowledged_event(tmp_path: Path, standard_
     assert sum(s.score for s in game.standings()) == 4 * claims
 
 
-def test_a_dictionary_please_turn_through_the_session(tmp_path: Path, referee: Referee) -> None:
-    store = EventStore(tmp_path / "t.sqlite3")
+def test_a_dictionary_please_turn_through_the_session(store_url: str, referee: Referee) -> None:
+    store = EventStore(store_url)
     setup = Event("game", {"game": "dictionary-please", "players": ["Ann", "Ben"], "tiles": "camera"})
     session = Session.start(store, referee, setup)
     session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))

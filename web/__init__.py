@@ -24,6 +24,7 @@ from web.services import Services
 
 DEFAULTS: dict[str, Any] = {
     "DATA": None,  # folder for the games' SQLite store, when no services are given
+    "DB": None,  # the games elsewhere: a SQLite path or a postgresql:// URL (with DATA)
     "DICTIONARY": "large",
     "PIN": None,  # a table PIN: required for changes when set
     "CACHE": None,  # folder for tables that can be rebuilt (the DICEWORDS solver's); None: built in memory
@@ -40,7 +41,7 @@ def create_app(config: dict[str, Any] | None = None, services: Services | None =
     if services is None:
         if not app.config["DATA"]:
             raise TypeError("create_app needs services or a DATA folder")
-        services = Services.create(Path(app.config["DATA"]), size=app.config["DICTIONARY"])
+        services = Services.create(Path(app.config["DATA"]), size=app.config["DICTIONARY"], db=app.config["DB"])
     services.hub.merge = float(app.config["MERGE_SECONDS"])
     app.extensions["wordtable"] = services
 

@@ -100,13 +100,14 @@ class Services:
                 self.glossary = None
 
     @classmethod
-    def create(cls, data: Path, referee: Referee | None = None, size: str = "large") -> Services:
-        """The services for a data folder (its ``games.sqlite3``); without a referee, the built-in
-        list of ``size`` with the rulings kept in the folder's ``overrides.sqlite3``."""
+    def create(cls, data: Path, referee: Referee | None = None, size: str = "large", db: str | None = None) -> Services:
+        """The services for a data folder: the games in ``db`` (a path, ``sqlite:///...`` or
+        ``postgresql://...``), by default the folder's ``games.sqlite3``; without a referee, the
+        built-in list of ``size`` with the rulings kept in the folder's ``overrides.sqlite3``."""
         data.mkdir(parents=True, exist_ok=True)
         if referee is None:
             referee = Referee.load(size, overrides=data / "overrides.sqlite3")
-        return cls(EventStore(data / "games.sqlite3"), referee)
+        return cls(EventStore(db or data / "games.sqlite3"), referee)
 
     def close(self) -> None:
         for stop in self.closing:

@@ -372,14 +372,18 @@ def _port_free(host: str, port: int) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Start the table dashboard (the demo table with ``--demo``)."""
+    """Start the table dashboard (the demo table with ``--demo``; every table of a club with ``--club``)."""
+    import importlib.util
     import secrets
 
     from vision.calibration import TableSettings
     from vision.sources import open_source
     from web import create_app
     from web.services import Services
+    from wordtable.settings import games_store
 
+    if args.club and importlib.util.find_spec("waitress") is None:
+        raise UsageError("--club serves with waitress: pip install 'wordtable[club]'")
     _port_free(args.host, args.port)  # before anything is created: a busy port is said in one line
     pin = args.pin
     if pin is not None and len(pin) < 6:
@@ -387,7 +391,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1") and not pin:
         pin = f"{secrets.randbelow(10**6):06d}"
         print(f"listening on {args.host}: the table PIN is {pin} (needed to change a game)", flush=True)
-    services = Services.create(data_home(), _referee(args))
+    services = Services.create(data_home(), _referee(args), db=games_store(args.db))
     app = create_app({"PIN": pin, "CACHE": str(cache_home())}, services)
     table = TableSettings.load(args.table) if args.table else TableSettings()
     camera = args.camera or table.camera
@@ -407,7 +411,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         where += f"game/{game}/table"
     print(f"wordtable dashboard: open {where}  (Ctrl-C stops it)", flush=True)
     try:
-        app.run(host=args.host, port=args.port, threaded=True)
+        if args.club:
+            from web.server import serve
+
+            serve(app, args.host, args.port)
+        else:
+            app.run(host=args.host, port=args.port, threaded=True)
     finally:
         services.close()
     return 0
@@ -489,6 +498,8 @@ def build_parser() -> Parser:
     p.add_argument("--demo", action="store_true", help="a demo game with a replayed camera and simulated buzzers")
     p.add_argument("--camera", metavar="SPEC", help="the table's camera: 0, rtsp://..., a video, a folder of photos")
     p.add_argument("--table", metavar="FILE", help="the table's settings (calibration, zones, camera; JSON)")
+    p.add_argument("--db", metavar="URL", help="the games: a file, sqlite:///path or postgresql://... (docs/club.md)")
+    p.add_argument("--club", action="store_true", help="serve many tables and screens (waitress, with limits)")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

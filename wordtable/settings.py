@@ -1,15 +1,16 @@
 """The wiring of settings: the folders wordtable keeps things in, and the word knowledge.
 
-Public API: :func:`data_home`, :func:`cache_home`, :func:`games_database`, :class:`WordConfig`,
-:func:`load_config`, :func:`load_dictionary`, :func:`build_referee`, :class:`SetValues`,
-:func:`load_set_values`.
+Public API: :func:`data_home`, :func:`cache_home`, :func:`games_database`, :func:`games_store`,
+:class:`WordConfig`, :func:`load_config`, :func:`load_dictionary`, :func:`build_referee`,
+:class:`SetValues`, :func:`load_set_values`.
 
 This is the one place that reads the environment; everything below it gets paths as arguments.
 
 Folders: ``$WORDTABLE_HOME`` holds everything when set (its ``cache/`` the caches); otherwise the
 XDG base directories: ``$XDG_DATA_HOME/wordtable`` (``~/.local/share/wordtable``) for the games and
 the referee's rulings, ``$XDG_CACHE_HOME/wordtable`` (``~/.cache/wordtable``) for tables that can be
-rebuilt; ``$WORDTABLE_CACHE`` names the cache folder alone.
+rebuilt; ``$WORDTABLE_CACHE`` names the cache folder alone. The games may live elsewhere:
+``--db`` or ``$WORDTABLE_DB`` (a PostgreSQL server for a club, docs/club.md).
 
 Word knowledge: which dictionary, the players' own lists, house rules, the referee's rulings.
 
@@ -70,6 +71,13 @@ def cache_home() -> Path:
 def games_database() -> Path:
     """The SQLite file of every game's events."""
     return data_home() / "games.sqlite3"
+
+
+def games_store(db: str | None = None) -> str:
+    """Where the games are kept: ``db`` (``--db``: a file path, ``sqlite:///path`` or
+    ``postgresql://user@host/name``), else ``$WORDTABLE_DB`` (a club's URL with its password stays
+    off the command line), else the SQLite file in the data folder."""
+    return db or os.environ.get("WORDTABLE_DB") or str(games_database())
 
 
 def default_overrides() -> Path:

@@ -1,11 +1,22 @@
-"""The event store: every game's events in SQLite, an event acknowledged only once committed.
+"""The event store: every game's events, an event acknowledged only once committed.
 
-Public API: :class:`EventStore`, :class:`StoredGame`.
+Public API: :class:`EventStore`, :class:`StoredGame`, :class:`StoreError`, :func:`sqlite_path`.
 
-The database runs in WAL mode with ``synchronous=FULL``, so an :meth:`EventStore.append` that
-has returned survives a killed process and a power cut. Nothing is updated or deleted: undo is
-an appended ``undo`` event (see ``companion.records``), and standings are always derived by
-replaying the events through the game's rules engine.
+``EventStore(url)`` opens the back end the URL names: a file path, ``:memory:`` or
+``sqlite:///path`` is SQLite (the default, nothing to install); ``postgresql://...`` is a
+PostgreSQL server for a club of many tables (``companion.table.store_pg``; the driver, psycopg,
+is imported only then). Both keep the same promises:
+
+- nothing is updated or deleted: undo is an appended ``undo`` event (see ``companion.records``),
+  and standings are always derived by replaying the events through the game's rules engine;
+- :meth:`EventStore.append` returns only after the event is committed (SQLite in WAL mode with
+  ``synchronous=FULL``; PostgreSQL's default synchronous commit), so an acknowledged event
+  survives a killed process;
+- each game's events are numbered 1, 2, 3, ... with no gap: the number is the game's highest
+  plus one, taken in the statement that inserts the event, and the pair (game, number) is unique,
+  so two writers to one game can never both take a number;
+- a reader sees every committed event of a game, in order;
+- the schema is made and upgraded by the numbered steps of ``companion.table.schema``.
 
 >>> from companion.records import Event
 >>> store = EventStore(":memory:")
@@ -21,25 +32,30 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from companion.errors import WordtableError
 from companion.records import Event, RecordError
+from companion.table.schema import MIGRATIONS, VERSION_TABLE, Migration, pending
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    created_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    event TEXT NOT NULL,
-    recorded_at REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-"""
+#: The one statement that appends: the next number of the game, or no row for an unknown game.
+APPEND = (
+    "INSERT INTO events (game_id, seq, event, recorded_at) "
+    "SELECT game_id, MAX(seq) + 1, ?, ? FROM events WHERE game_id = ? GROUP BY game_id RETURNING seq"
+)
+GAMES = (
+    "SELECT g.id, g.game, g.created_at, COUNT(e.seq) FROM games g "
+    "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id, g.game, g.created_at ORDER BY g.id"
+)
+EVENTS = "SELECT event FROM events WHERE game_id = ? ORDER BY seq"
+
+
+class StoreError(WordtableError):
+    """The store cannot be opened or reached, or failed a write: what was asked is not acknowledged."""
 
 
 @dataclass(frozen=True)
@@ -51,83 +67,158 @@ class StoredGame:
 
 
 def sqlite_path(url: str | Path) -> str:
-    """A file path, ``:memory:``, or a ``sqlite:///path`` URL."""
+    """A file path, ``:memory:``, or a ``sqlite:///path`` URL.
+
+    >>> sqlite_path("sqlite:////var/club/games.sqlite3")
+    '/var/club/games.sqlite3'
+    """
     text = str(url)
     if text.startswith("sqlite:///"):
         return text[len("sqlite:///") :]
     if "://" in text:
-        raise RecordError(f"unsupported database URL {text!r}: use a file path or sqlite:///path")
+        raise RecordError(f"unsupported database URL {text!r}: use a file path, sqlite:///path or postgresql://...")
     return text
 
 
-class EventStore:
-    """Games and their events in one SQLite file. Safe to share between threads."""
+def is_postgresql(url: str | Path) -> bool:
+    return str(url).startswith(("postgresql://", "postgres://"))
 
-    def __init__(self, url: str | Path) -> None:
-        path = sqlite_path(url)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+
+class EventStore:
+    """Games and their events. ``EventStore(url)`` is the back end the URL names (see the module).
+
+    Every back end is safe to share between threads.
+    """
+
+    #: "sqlite" or "postgresql"
+    backend = ""
+
+    def __new__(cls, url: str | Path, migrations: tuple[Migration, ...] = MIGRATIONS) -> EventStore:
+        if cls is EventStore:
+            if is_postgresql(url):
+                try:
+                    from companion.table.store_pg import PostgresStore
+                except ImportError as error:
+                    raise StoreError(f"PostgreSQL needs psycopg: pip install 'wordtable[club]' ({error})") from None
+                cls = PostgresStore
+            else:
+                cls = SqliteStore
+        return object.__new__(cls)
 
     def create_game(self, setup: Event) -> int:
         """Store a new game's ``game`` event; returns the game's id."""
-        if setup.type != "game":
-            raise RecordError("a game starts with a game event")
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = self._db.execute(
-                    "INSERT INTO games (game, created_at) VALUES (?, ?)", (str(setup.get("game")), time.time())
-                )
-                game_id = int(cursor.lastrowid or 0)
-                self._insert(game_id, 1, setup)
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        return game_id
+        raise NotImplementedError
 
     def append(self, game_id: int, event: Event) -> int:
         """Commit one event after the game's last; returns its number (the game event is 1)."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self._db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
-                if row[0] is None:
-                    raise RecordError(f"no game {game_id} in the store")
-                seq = int(row[0]) + 1
-                self._insert(game_id, seq, event)
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        return seq
-
-    def _insert(self, game_id: int, seq: int, event: Event) -> None:
-        self._db.execute(
-            "INSERT INTO events (game_id, seq, event, recorded_at) VALUES (?, ?, ?, ?)",
-            (game_id, seq, event.to_json(), time.time()),
-        )
+        raise NotImplementedError
 
     def events(self, game_id: int) -> list[Event]:
         """Every event of a game as recorded, ``undo`` events included."""
-        with self._lock:
-            rows = self._db.execute("SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-        if not rows:
-            raise RecordError(f"no game {game_id} in the store")
-        return [Event.from_json(r[0]) for r in rows]
+        raise NotImplementedError
 
     def games(self) -> list[StoredGame]:
+        """Every game, oldest first, with how many events it has."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+def check_setup(setup: Event) -> str:
+    """The game's name, from its ``game`` event (the only event a game can start with)."""
+    if setup.type != "game":
+        raise RecordError("a game starts with a game event")
+    return str(setup.get("game"))
+
+
+def stored_games(rows: list[tuple[Any, ...]]) -> list[StoredGame]:
+    return [StoredGame(int(i), str(g), float(c), int(n)) for i, g, c, n in rows]
+
+
+def stored_events(game_id: int, rows: list[tuple[Any, ...]]) -> list[Event]:
+    if not rows:
+        raise RecordError(f"no game {game_id} in the store")
+    return [Event.from_json(r[0]) for r in rows]
+
+
+class SqliteStore(EventStore):
+    """Games and their events in one SQLite file (or in memory)."""
+
+    backend = "sqlite"
+
+    def __init__(self, url: str | Path, migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
+        path = sqlite_path(url)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA busy_timeout=10000")  # another process writing: wait for it
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the SQLite database {path}: {error}") from error
+        self._migrate(migrations)
+
+    def _migrate(self, migrations: tuple[Migration, ...]) -> None:
+        with self._using() as db:
+            db.execute(VERSION_TABLE)
+        with self._using(write=True) as db:  # one process migrates; the others wait, then find it done
+            row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            version = int(row[0] or 0)
+            for step in pending(migrations, version):
+                for statement in step.sqlite:
+                    db.execute(statement)
+                version = step.version
+            db.execute("DELETE FROM schema_version")
+            db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+
+    @contextmanager
+    def _using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """The connection, alone; a write in one transaction; SQLite's errors as StoreError."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT g.id, g.game, g.created_at, COUNT(e.seq) FROM games g "
-                "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
-            ).fetchall()
-        return [StoredGame(int(i), str(g), float(c), int(n)) for i, g, c, n in rows]
+            try:
+                if not write:
+                    yield self._db
+                    return
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as error:
+                raise StoreError(f"the SQLite database failed: {error}") from error
+
+    def create_game(self, setup: Event) -> int:
+        name = check_setup(setup)
+        with self._using(write=True) as db:
+            cursor = db.execute("INSERT INTO games (game, created_at) VALUES (?, ?)", (name, time.time()))
+            game_id = int(cursor.lastrowid or 0)
+            db.execute(
+                "INSERT INTO events (game_id, seq, event, recorded_at) VALUES (?, 1, ?, ?)",
+                (game_id, setup.to_json(), time.time()),
+            )
+        return game_id
+
+    def append(self, game_id: int, event: Event) -> int:
+        with self._using(write=True) as db:
+            rows = db.execute(APPEND, (event.to_json(), time.time(), game_id)).fetchall()
+        if not rows:
+            raise RecordError(f"no game {game_id} in the store")
+        return int(rows[0][0])
+
+    def events(self, game_id: int) -> list[Event]:
+        with self._using() as db:
+            rows = db.execute(EVENTS, (game_id,)).fetchall()
+        return stored_events(game_id, rows)
+
+    def games(self) -> list[StoredGame]:
+        with self._using() as db:
+            return stored_games(db.execute(GAMES).fetchall())
 
     def close(self) -> None:
         with self._lock:
