@@ -42,7 +42,7 @@ def screens(server: str):
     phone.quit()
 
 
-def three_sizes(browser, screens, server: str, game: int, name: str, text: str) -> None:
+def three_sizes(browser, screens, server: str, game: int, name: str, text: str, me: str | None = None) -> None:
     """The game's table at 1280 px (as the browser shows it now), on a TV and on a phone, each
     written to build/screenshots/NAME-{1280,tv,phone}.png; the TV shows the table and the scores
     with nothing to scroll, the phone is no wider than its screen."""
@@ -61,6 +61,11 @@ def three_sizes(browser, screens, server: str, game: int, name: str, text: str) 
     widths = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
     assert widths[1] <= widths[0], f"{name}: the table page is {widths[1]} px wide on a {widths[0]} px phone"
     shot(phone, f"{name}-phone")
+    if me:  # a player's own view: that player's line, no referee's controls
+        phone.get(f"{server}/game/{game}/table?me={me}")
+        assert f"You are {me}" in wait_text(phone, "#me", "You are", timeout=20)
+        assert not phone.execute_script("return document.querySelector('#actions').offsetParent")
+        shot(phone, f"{name}-player-phone")
 
 
 def wait_text(driver, selector: str, text: str, timeout: float = 10) -> str:
@@ -230,7 +235,7 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     # to the end, by taps: Ann's claim from the Moves card, then "no more words" (the solver agrees)
     browser.get(f"{server}/game/{game}/table")
     tap_move(browser, "Ann claims", {"the word": "RIDE"})
-    three_sizes(browser, screens, server, int(game), "not-scrabble-table", "RIDE")
+    three_sizes(browser, screens, server, int(game), "not-scrabble-table", "RIDE", me="Ben")
     tap_move(browser, "no more words can be made", {})
     assert "Ann wins with 4 letters" in wait_text(browser, "#result", "wins")
     shot(browser, "not-scrabble-over")
@@ -259,7 +264,7 @@ def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: st
     tap_move(browser, "Bea plays", {"the letters in hand": "LUV", "plays": [("CEREMONIALS", "Ann:ICEMAN", "Bea:SORE")]})
     # the double capture's purple counter (50) goes to Bea's envelope with the two green ones (5 each)
     assert "envelope 60" in wait_text(browser, "#words", "CEREMONIALS")
-    three_sizes(browser, screens, server, game, "dictionary-please-table", "CEREMONIALS")
+    three_sizes(browser, screens, server, game, "dictionary-please-table", "CEREMONIALS", me="Ann")
     tap_move(browser, "Ann passes", {})
     tap_move(browser, "time is up", {})
     tap_move(browser, "Bea plays", {"the letters in hand": "STONED", "plays": [("STONED",)]})

@@ -130,8 +130,10 @@ class Game(ABC):
         #: Referee rulings made during this game (``ruling`` events) win over the judge.
         self.rulings: dict[tuple[str, str], bool] = {}
         base = referee.judge
+        compounds = setup.get("compounds_allowed")  # the table's house rule, for this game
+        compounds = base.compounds_allowed if compounds is None else bool(compounds)
         judge = StemJudge(base.links, ChainMap(self.rulings, dict(base.overrides)), base.is_word,
-                          compounds_allowed=base.compounds_allowed, evidence=base.evidence)  # fmt: skip
+                          compounds_allowed=compounds, evidence=base.evidence)  # fmt: skip
         self.referee = referee.with_judge(judge)
         self._base_referee = referee
         self.events: list[Event] = [setup]

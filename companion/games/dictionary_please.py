@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from companion.errors import WordtableError
 from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
-from companion.games.options import Option
+from companion.games.options import COMPOUNDS_ALLOWED, Option
 from companion.records import Event, RecordError
 from companion.sets.tilesets import DICTIONARY_PLEASE
 from companion.words.letters import LetterError, Letters
@@ -124,6 +124,7 @@ class DictionaryPlease(Game):
         Option("letter_extras", "25-point bonuses also with the Alternative Method", bool, False),
         Option("tiles", "Tiles", str, "dictionary-please", (("dictionary-please", "the game's 350 letters (counted)"),
                                                             ("camera", "as the camera sees them (not counted)"))),
+        COMPOUNDS_ALLOWED,
     )  # fmt: skip
     EVENTS: ClassVar[dict[str, str]] = {
         "first-draw": "_first_draw",

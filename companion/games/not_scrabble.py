@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from companion.errors import WordtableError
 from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
-from companion.games.options import Option
+from companion.games.options import COMPOUNDS_ALLOWED, Option
 from companion.records import Event, RecordError
 from companion.sets.tilesets import SCRABBLE_NO_BLANKS
 from companion.words.letters import LetterError, Letters
@@ -129,6 +129,7 @@ class NotScrabble(Game):
                                                    ("camera", "as the camera sees them (not counted)"))),
         Option("window_ms", 'Shout window, ms (rule 06 "simultaneously")', int, DEFAULT_WINDOW_MS, low=0,
                high=MAX_WINDOW_MS),
+        COMPOUNDS_ALLOWED,
     )  # fmt: skip
     EVENTS: ClassVar[dict[str, str]] = {
         "first-draw": "_first_draw",

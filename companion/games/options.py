@@ -1,7 +1,7 @@
 """The settings a game's rules leave to the table, declared once per engine: checked at the
 ``game`` event, offered by the start form, documented by their labels.
 
-Public API: :class:`Option`, :func:`check_setup`, :data:`COMMON`.
+Public API: :class:`Option`, :func:`check_setup`, :data:`COMMON`, :data:`COMPOUNDS_ALLOWED`.
 
 >>> window = Option("window_ms", 'Shout window, ms (rule 06 "simultaneously")', int, 250, low=0, high=2000)
 >>> window.check(300), window.as_dict()["default"]
@@ -80,3 +80,11 @@ def check_setup(setup: Event, options: Iterable[Option], variant: str | None) ->
             choices = ", ".join(sorted(known)) or "none"
             raise RecordError(f"{key!r} is not a setting of this game (its settings: {choices})")
         option.check(value)
+
+
+#: The house rule for the stem judge in the games that judge a steal or a capture by its stem: a
+#: compound of the old word and another word (BOOK -> BOOKCASE) is the same stem unless the table
+#: allows it (None: the table's settings file decides; see docs/word-knowledge.md).
+COMPOUNDS_ALLOWED = Option(
+    "compounds_allowed", "House rule: a compound of the old word and another (BOOK -> BOOKCASE) is a new word", bool
+)

@@ -123,11 +123,14 @@ const wordtable = (() => {
 
   function game(id, name, page) {
     let last = 0;
+    // A player's own view on a phone (?me=Ann): that player's line first, the table, no referee's controls.
+    const me = new URLSearchParams(location.search).get("me");
     const history = [];
     const refresh = async () => {
       const data = await api(`/sessions/${id}`);
       const result = $("#result"); if (result) { result.textContent = data.result || ""; result.hidden = !data.result; }
       syncHeld(data);
+      renderMe(data);
       renderTable(data);
       renderActions(data);
       renderScores(data.state);
@@ -135,11 +138,26 @@ const wordtable = (() => {
       if (page === "scores" || page === "table") renderChart();
     };
 
+    function renderMe(view) {
+      const line = $("#me"); if (!line || !me) return;
+      const mine = view.state.standings.find((s) => s.player === me);
+      if (!mine) { line.hidden = false; line.textContent = `${me} does not play in this game`; return; }
+      const turn = view.state.turn || (view.table || {}).turn;
+      const hand = ((view.table || {}).hands || {})[me];
+      line.hidden = false;
+      line.textContent = [`You are ${me} · score ${mine.score}`, turn ? (turn === me ? "your turn" : `${turn}'s turn`) : "",
+        hand !== undefined ? `${hand} in hand` : "", (view.locked || {})[me] ? `silent: ${view.locked[me]}` : ""].filter(Boolean).join(" · ");
+    }
+
     function renderScores(state) {
       const table = $("#scores"); if (!table) return;
       table.replaceChildren();
       const head = el("tr"); head.append(el("th", "player"), el("th", "score")); table.append(head);
-      for (const s of state.standings) { const r = el("tr"); r.append(el("td", s.player), el("td", String(s.score))); table.append(r); }
+      for (const s of state.standings) {  // each name opens that player's own view (for a phone)
+        const r = el("tr"); const who = el("td"); const a = el("a", s.player); a.href = `?me=${encodeURIComponent(s.player)}`; who.append(a);
+        if (s.player === me) r.className = "mine";
+        r.append(who, el("td", String(s.score))); table.append(r);
+      }
       const details = $("#details"); details.replaceChildren();
       for (const s of state.standings) {
         const keys = Object.keys(s).filter((k) => k !== "player" && k !== "score"); if (!keys.length) continue;
@@ -212,8 +230,10 @@ const wordtable = (() => {
         state.bag !== null && state.bag !== undefined ? `${state.bag} tiles in the bag` : "",
         state.turn && !table.bag_holder && !table.dice ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
       const words = $("#words"); words.replaceChildren();  // Dictionary, Please!: the stars and counters before each word
-      for (const [player, list] of Object.entries(rich || state.words || {})) {  // each player's words
-        const p = el("p"); p.append(el("b", player + ": "));
+      const entries = Object.entries(rich || state.words || {});
+      if (me) entries.sort(([a], [b]) => (b === me) - (a === me));  // the player's own words first
+      for (const [player, list] of entries) {  // each player's words
+        const p = el("p"); p.append(el("b", player + ": ")); if (player === me) p.className = "mine";
         if (!list.length) p.append(el("span", "—", "letters"));
         for (const w of list) {
           const chip = el("span", "", "word");
