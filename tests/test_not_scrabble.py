@@ -246,3 +246,23 @@ def test_rule_04_a_typed_shout_takes_the_session_clock(referee: Referee) -> None
     session = shout_session(referee)
     session.shout("Ann", "ride")
     assert session.settle()[0]["at_us"] == 100_000_000
+
+
+@pytest.mark.parametrize("allowed", [None, True])
+def test_rule_11_a_compound_keeps_the_stem_unless_the_table_allows_compounds(
+    referee: Referee, allowed: bool | None
+) -> None:
+    """BOOK -> BOOKCASE keeps BOOK whole: the same stem by default; a table's house rule (a setting
+    of the game) may allow it."""
+    setup = {} if allowed is None else {"compounds_allowed": allowed}
+    game = NotScrabble.new(referee, ["Ann", "Ben"], tiles="camera", **setup)
+    push(game, "first-draw player=Ann letter=A", "first-draw player=Ben letter=B")
+    for letter in "BOOKCASE":
+        push(game, f"draw player={game.turn} letter={letter}")
+    push(game, "claim player=Ann word=BOOK")
+    steal = "claim player=Ben word=BOOKCASE from=Ann:BOOK"
+    if allowed:
+        push(game, steal)
+        assert game.words["Ben"] == ["bookcase"]
+    else:
+        assert_refused(game, steal, "not-scrabble 11", "compound")
