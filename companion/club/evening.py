@@ -51,7 +51,10 @@ from companion.records import Event, RecordError
 TABLE = 4  # party 1: "Tables should be arranged to accommodate four players each"
 TABLES_PER_STEWARD = 10  # party 1: "A Steward should be appointed for each group of 10 tables"
 #: The evening's own setup fields; every other field of its game event is the tables' games' setting.
-EVENING_FIELDS = frozenset({"game", "players", "table_game", "variant", "seats", "name"})
+EVENING_FIELDS = frozenset({"game", "players", "table_game", "variant", "seats", "name", "hand_winner"})
+#: Party 5's "who totals the lowest score": the figure of the cards left (the default), or the
+#: hand's total with the Steward's 50s (docs/club.md).
+HAND_WINNER = ("cards", "total")
 EVENTS = ("hand", "bell", "card", "check", "correct", "call", "settle", "move", "end")
 VERDICTS = ("confirmed", "disputed")
 RULINGS = ("wrong", "spelling", "stands")
@@ -138,6 +141,9 @@ class Evening:
             rule = "lexicon party 1" if self.party else "club tables"
             raise RuleError(rule, f"{len(players)} players do not fill tables of {self.seats}: "
                             f"bring {-len(players) % self.seats} more or make a table smaller")  # fmt: skip
+        self.hand_winner = setup.get("hand_winner", "cards")
+        if self.hand_winner not in HAND_WINNER:
+            raise RecordError(f"hand_winner: {' or '.join(HAND_WINNER)}")
         if not isinstance(setup.get("table_game"), str):
             raise RecordError("table_game: the game each table plays")
         self.players: list[str] = list(players)
@@ -312,8 +318,8 @@ class Evening:
     def winners(self, hand: int) -> dict[int, str]:
         """Party 5: "The player who runs out or who totals the lowest score at each table is the
         winner", for each table whose cards are marked. The figure is the cards left (the Steward's
-        fines count in the totals, not here); players level on it: the first in the order of play,
-        from the dealer's left (the text does not say; docs/club.md)."""
+        fines count in the totals, not here, unless ``hand_winner`` is ``total``); players level on
+        it: the first in the order of play, from the dealer's left (the text does not say; docs/club.md)."""
         found: dict[int, str] = {}
         for table, seats in enumerate(self.seating.get(hand, []), start=1):
             lines = [self.cards[hand].get(p) for p in seats]
@@ -325,7 +331,8 @@ class Evening:
             marked = {line.player: line for line in lines if line}
             out = [p for p in order if marked[p].out]
             sign = 1 if self.lowest_wins else -1
-            found[table] = out[0] if out else min(order, key=lambda p: (sign * marked[p].cards, order.index(p)))
+            figure = {p: marked[p].cards if self.hand_winner == "cards" else marked[p].total for p in order}
+            found[table] = out[0] if out else min(order, key=lambda p: (sign * figure[p], order.index(p)))
         return found
 
     def unchecked(self, hand: int) -> list[Line]:
