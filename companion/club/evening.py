@@ -213,8 +213,10 @@ class Evening:
 
     def _current(self, event: Event) -> int:
         hand = event["hand"]
-        if hand != self.hand or self.hand == 0:
-            raise RuleError("lexicon party 5", f"hand {hand} is not being played (hand {self.hand} is)")
+        if self.hand == 0:
+            raise RuleError("lexicon party 4", "no hand has been dealt yet")
+        if hand != self.hand:
+            raise RuleError("lexicon party 4", f"hand {hand} is not being played (hand {self.hand} is)")
         return int(hand)
 
     def _hand(self, event: Event) -> None:
@@ -353,7 +355,7 @@ class Evening:
         to table 1 (docs/club.md), and takes the seat the winner there has left; he deals there."""
         hand = self._current(event)
         if self.phase != "playing":
-            raise RuleError("lexicon party 5", "no hand to move from")
+            raise RuleError("lexicon party 5", f"hand {hand}'s winners have moved: deal hand {hand + 1}")
         self._ready_to_move(hand)
         winners, count = self.winners(hand), len(self.tables)
         tables = [list(seats) for seats in self.tables]

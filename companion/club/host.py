@@ -40,7 +40,7 @@ from typing import Any, Protocol
 from companion.club.evening import Evening, steward_of
 from companion.errors import NotFoundError
 from companion.games.base import Game, RuleError
-from companion.games.lexicon.engine import Lexicon
+from companion.games.lexicon.engine import PARTY_MINUTES, Lexicon
 from companion.games.registry import load_game
 from companion.records import Event
 from companion.table.session import Session
@@ -275,6 +275,7 @@ class Host:
             view = self.evening.as_dict()
             view["id"] = self.evening_id
             view["name"] = self.evening.setup.get("name") or f"Club evening #{self.evening_id}"
+            view["hand_minutes"] = int(self.evening.setup.get("hand_minutes", PARTY_MINUTES)) if view["party"] else None
             marked = {line["table"] for line in view["cards"]}
             for table in view["tables"]:
                 table.update(self._table_view(table, table["table"] in marked))
