@@ -294,23 +294,26 @@ class Host:
             extra: dict[str, Any] = {"title": session.title, "scores": scores, "marked": marked,
                                      "steward": steward_of(table["table"])}  # fmt: skip
             if isinstance(game, Lexicon):
-                extra.update(dealer=game.dealer, turn=game.turn, hands=dict(game.hands), words=list(game.table))
+                extra.update(dealer=game.dealer, turn=game.turn if game.playing else None, hands=dict(game.hands),
+                             words=list(game.table))  # fmt: skip
                 extra["fines"] = {p: n for p, n in self._fines(game).items() if n}
             over = self.result(table["table"]) is not None
-            extra["over"] = over
-            extra["status"] = "marked" if marked else "hand over: mark the cards" if over else _status(game)
+            stage, status = ("marked", "score cards marked") if marked else \
+                ("over", "hand over: mark the score cards") if over else _stage(game)  # fmt: skip
+            extra.update(over=over, stage=stage, status=status)
             return extra
 
 
-def _status(game: Game) -> str:
+def _stage(game: Game) -> tuple[str, str]:
+    """Where a table's hand is (cut, deal, playing, showing), and that said for the club's screen."""
     if not isinstance(game, Lexicon):
-        return "playing"
+        return "playing", "playing"
     if game.dealer is None:
-        return "cutting for dealer"
+        return "cut", "cutting for dealer"
     if game.rounds == 0:
-        return f"{game.dealer} deals"
+        return "deal", f"{game.dealer} deals: turn up the exposed card on the table's page"
     if game.out:
-        return f"{game.out} ran out: show the cards left"
+        return "showing", f"{game.out} ran out: show the cards left on the table's page"
     if game.bell:
-        return "the bell has rung: show the cards left"
-    return f"{game.turn} to play"
+        return "showing", "the bell has rung: show the cards left on the table's page"
+    return "playing", f"{game.turn} to play"

@@ -114,12 +114,18 @@ const club = (() => {
       }
       const marked = tablesMarked();
       const over = view.tables.filter((t) => t.over && !marked.has(t.table));
-      const playing = view.tables.filter((t) => !t.over && !marked.has(t.table));
-      if (playing.length) {
-        show(over.length ? (view.bell ? ["mark"] : ["bell", "mark"]) : (view.bell ? [] : ["bell"]));
-        const where = playing.map((t) => t.table).join(", ");
-        return view.bell ? `The bell has rung. Tables ${where}: show the cards left in each hand on the table's page.`
-          : `Hand ${hand}: table${playing.length > 1 ? "s" : ""} ${where} playing. Ring the bell at ${view.hand_minutes || 7} minutes${over.length ? `; mark the cards of table${over.length > 1 ? "s" : ""} ${over.map((t) => t.table).join(", ")}` : ""}.`;
+      const stage = (...stages) => view.tables.filter((t) => stages.includes(t.stage)).map((t) => t.table);
+      const tables = (list) => `table${list.length > 1 ? "s" : ""} ${list.join(", ")}`;
+      const playing = stage("playing"), starting = stage("cut", "deal"), showing = stage("showing");
+      if (playing.length || starting.length || showing.length) {
+        show(over.length ? (view.bell || !playing.length ? ["mark"] : ["bell", "mark"]) : (view.bell || !playing.length ? [] : ["bell"]));
+        const parts = [];
+        if (starting.length) parts.push(`${tables(starting)} cutting or dealing`);
+        if (playing.length) parts.push(`${tables(playing)} playing`);
+        if (showing.length) parts.push(`${tables(showing)}: show the cards left on the table's page`);
+        if (over.length) parts.push(`${tables(over.map((t) => t.table))}: mark the score cards`);
+        const bell = playing.length && !view.bell ? ` Ring the bell at ${view.hand_minutes || 7} minutes.` : "";
+        return `Hand ${hand}: ${parts.join("; ")}.${bell}`;
       }
       if (over.length) { show(["mark"]); return `Every table has finished hand ${hand}. Next: mark the score cards.`; }
       const disputed = lines().filter((l) => l.verdict === "disputed" && !l.corrected);
@@ -158,7 +164,7 @@ const club = (() => {
           row.append(el("td", String(i + 1)), who, el("td", t.hands && t.hands[p] !== undefined ? String(t.hands[p]) : "—"), points);
           seats.append(row);
         });
-        card.append(seats);
+        card.append(seats, el("p", "Cards held now; points this hand, the Steward's 50s included.", "hint"));
         if (t.words && t.words.length) card.append(el("p", `On the table: ${t.words.map((w) => w.toUpperCase()).join(" · ")}`, "hint"));
         const actions = el("div", undefined, "row");
         if (t.game) { const a = el("a", `Open table ${t.table}'s game`, "open"); a.href = `/game/${t.game}/table`; actions.append(a); }
@@ -186,7 +192,7 @@ const club = (() => {
           else if (l.verdict === "confirmed") check.append(el("span", `✓ ${l.checker}`, "good"));
           else if (l.verdict === "disputed") check.append(el("span", `${l.checker} disputes: the Steward marks it`, "penalty"));
           else if (view.phase === "playing") {
-            check.append(el("span", `${l.checker}: `));
+            check.append(el("span", `${l.checker} checks: `));
             check.append(button("Confirm", "/check", { player: l.player, by: l.checker, verdict: "confirmed" }, "small ok"));
             check.append(button("Dispute", "/check", { player: l.player, by: l.checker, verdict: "disputed" }, "small quiet"));
           } else check.append(el("span", "not checked"));
@@ -248,9 +254,10 @@ const club = (() => {
       $("#standings-hint").textContent = view.lowest_wins ? "Party rule 6: the lowest total at the end of the party wins." : "The highest total wins.";
       const header = el("tr");
       const hands = Math.max(0, ...view.standings.map((r) => r.hands.length));
+      const scored = view.standings.some((r) => r.hands.some((h) => h !== null));
       for (const h of ["Place", "Player", ...Array.from({ length: hands }, (_, i) => `Hand ${i + 1}`), "Total", "Table"]) header.append(el("th", h));
       box.replaceChildren(header, ...view.standings.map((r) => {
-        const row = el("tr"); if (r.place === 1 && hands) row.className = "leader";
+        const row = el("tr"); if (r.place === 1 && scored) row.className = "leader";
         row.append(el("td", String(r.place)), el("td", r.player), ...r.hands.map((h) => el("td", h === null ? "" : String(h))), el("td", String(r.total), "total"), el("td", String(r.table)));
         return row;
       }));
