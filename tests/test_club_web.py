@@ -42,7 +42,7 @@ def test_an_evening_through_the_api(services: Services) -> None:
     assert client.get("/api/evenings/999").status_code == 404
     assert client.post(f"/api/evenings/{number}/check", json={"player": "Ann"}).status_code == 400
     assert client.post("/api/evenings", json={"players": "Ann, Ben, Cat"}).json == {
-        "error": "3 players do not fill tables of 4: bring 1 more or make a table smaller [lexicon party 1]",
+        "error": "3 players do not fill tables of 4: bring 1 more [lexicon party 1]",
         "kind": "rule",
         "rule": "lexicon party 1",
     }

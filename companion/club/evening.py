@@ -138,9 +138,10 @@ class Evening:
         if not 2 <= self.seats <= 8:
             raise RecordError("seats: 2 to 8 players a table")
         if len(players) % self.seats:
-            rule = "lexicon party 1" if self.party else "club tables"
-            raise RuleError(rule, f"{len(players)} players do not fill tables of {self.seats}: "
-                            f"bring {-len(players) % self.seats} more or make a table smaller")  # fmt: skip
+            why = f"{len(players)} players do not fill tables of {self.seats}: bring {-len(players) % self.seats} more"
+            if self.party:
+                raise RuleError("lexicon party 1", why)
+            raise RecordError(f"{why} or make a table smaller")
         self.hand_winner = setup.get("hand_winner", "cards")
         if self.hand_winner not in HAND_WINNER:
             raise RecordError(f"hand_winner: {' or '.join(HAND_WINNER)}")
