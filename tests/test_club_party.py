@@ -229,4 +229,4 @@ def test_another_game_at_every_table(referee: Referee) -> None:
     for n in (1, 2):
         host.table(n).record(Event("end", {"reason": "agreed"}))
     assert host.mark_all() == [1, 2]
-    assert [t["status"] for t in host.view()["tables"]] == ["marked", "marked"]
+    assert [t["stage"] for t in host.view()["tables"]] == ["marked", "marked"]
