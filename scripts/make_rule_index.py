@@ -206,6 +206,11 @@ GAMES: tuple[GameSpec, ...] = (
             "lexicon play (c)": Anchor("(c) When a word is exposed on the table he may insert"),
             "lexicon play (d)": Anchor("(d) When a word is exposed on the table he may take"),
             "lexicon party": Anchor("HOW TO ARRANGE A LEXICON"),
+            # The party's numbered suggestions (the club evening, companion/club).
+            "lexicon party 1": Anchor("1. Tables should be arranged to accommodate four players"),
+            "lexicon party 4": Anchor("4. The player on the left of the dealer plays first"),
+            "lexicon party 5": Anchor("5. The player who runs out or who totals the lowest score"),
+            "lexicon party 6": Anchor("6. At the end of the party the winner"),
             "lexicon solitaire": Anchor("The object of LEXICON SOLITAIRE is to form words"),
             "lexicon solitaire no. 1": Anchor("Make words of four or more letters by using the top cards only"),
             "lexicon solitaire no. 2": Anchor("Now see if you can make a four or more (not less) letter word"),

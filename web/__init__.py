@@ -47,9 +47,12 @@ def create_app(config: dict[str, Any] | None = None, services: Services | None =
 
     from web import security
     from web.api import api
+    from web.club import club, evenings
     from web.pages import pages
 
     security.install(app)
     app.register_blueprint(api)
     app.register_blueprint(pages)
+    app.register_blueprint(club)
+    app.register_blueprint(evenings)
     return app

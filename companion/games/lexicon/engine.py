@@ -5,7 +5,8 @@ Public API: :class:`Lexicon`.
 Events (docs/records.md): ``game`` (players; ``variant``: null for the 1935 game, ``crossword``
 or ``party``; ``deck``: parker or waddingtons; ``packs``; ``ending``: elimination or lowest;
 ``limit``: 100, or 50 for the quick game; ``limit_applies``; ``max_cards``; ``wide_open``;
-``min_length``; ``hand_minutes`` (party); ``red_figures``), ``cut``, ``deal``,
+``min_length``; ``hand_minutes`` (party); ``dealer`` (party: the winner arriving deals);
+``red_figures``), ``cut``, ``deal``,
 ``word``, ``discard``, ``insert``, ``exchange``, ``place`` (crossword), ``challenge``, ``bell``
 (party), ``reveal``, ``end``.
 
@@ -86,6 +87,8 @@ class Lexicon(Game):
         Option("hand_minutes", "Minutes a hand, then the bell (seven, or less if arranged)", int, PARTY_MINUTES,
                low=1, high=PARTY_MINUTES, variants=("party",)),
         Option("red_figures", "Your deck's red figures, as A10,B2,*15 (the text prints none)", str),
+        Option("dealer", "Dealer, with no cut (a party's later hands: the winner arriving deals)", str,
+               variants=("party",)),
     )  # fmt: skip
     EVENTS: ClassVar[dict[str, str]] = {
         "cut": "_cut",
@@ -133,6 +136,11 @@ class Lexicon(Game):
         self.eliminated: list[str] = []
         self.cut = DrawForFirst(self.players, nearest="a")
         self.dealer: str | None = None
+        # Party play, 5: "The winner at each table must shuffle and deal at the next table on
+        # arrival": no cut at the hands after the first.
+        self.dealt_by_arrival = bool(setup.get("dealer")) and self.variant == "party"
+        if self.dealt_by_arrival:
+            self.dealer = self.player(setup["dealer"])
         self.rounds = 0
         self.ended: str | None = None
         self._new_round_state()
@@ -173,6 +181,8 @@ class Lexicon(Game):
         """DEALER: "all players cut and the one who cuts the highest card deals, "A" being high and
         "Z" being low ... the persons who tie must re-cut"."""
         player = self.player(event["player"])
+        if self.dealt_by_arrival:
+            raise RuleError("lexicon party", f"{self.dealer} arrived as a table's winner and deals: no cut")
         # "A" high: the highest card is the letter nearest the start of the alphabet.
         try:
             self.dealer = self.cut.draw(player, event["card"])
