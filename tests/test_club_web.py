@@ -53,3 +53,13 @@ def test_an_evening_through_the_api(services: Services) -> None:
     assert f'href="/club/{number}"' in client.get("/").text  # the home page's list opens an evening as one
     assert client.get(f"/club/{number}/nothing").status_code == 404
     assert client.get(f"/club/{table}").status_code == 404  # a table's game is no evening
+
+
+def test_an_evening_is_not_opened_as_a_table_game(services: Services) -> None:
+    """An evening's number on a game page goes to the club page; the games API says what it is."""
+    client = create_app(services=services).test_client()
+    evening = client.post("/api/evenings", json={"players": ["Ann", "Ben", "Cat", "Dee"]}).get_json()["id"]
+    page = client.get(f"/game/{evening}/table")
+    assert page.status_code == 302 and page.headers["Location"] == f"/club/{evening}"
+    answer = client.get(f"/api/sessions/{evening}")
+    assert answer.status_code == 404 and "club evening" in answer.get_json()["error"]

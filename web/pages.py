@@ -45,12 +45,14 @@ def game(game_id: int) -> Response:
 
 
 @pages.get("/game/<int:game_id>/<page>")
-def game_page(game_id: int, page: str) -> str:
+def game_page(game_id: int, page: str) -> str | Response:
     if page not in GAME_PAGES:
         abort(404)
     try:
         table = services().tables.get(game_id)
     except NotFoundError:
+        if any(g.id == game_id and g.game == "evening" for g in services().tables.store.games()):
+            return redirect(f"/club/{game_id}")
         abort(404)
     return render_template("game.html", game_id=game_id, page=page, pages=GAME_PAGES, title=table.title,
                            players=table.players, game_name=table.setup["game"])  # fmt: skip

@@ -44,8 +44,11 @@ class Tables:
             session = self._sessions.get(game)
         if session is not None:
             return session
-        if game not in {g.id for g in self.store.games()}:
+        kinds = {g.id: g.game for g in self.store.games()}
+        if game not in kinds:
             raise NotFoundError(f"no game {game}")
+        if kinds[game] == "evening":
+            raise NotFoundError(f"#{game} is a club evening, not a table's game: open /club/{game}")
         return self._open(Session.resume(self.store, game, self.referee))
 
     def _open(self, session: Session) -> Session:
