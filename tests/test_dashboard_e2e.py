@@ -118,10 +118,10 @@ def tap_move(driver, label: str, fields: dict[str, Any]) -> None:
                 line.find_element(By.TAG_NAME, "input").send_keys(word)
                 for select, taken in zip(line.find_elements(By.TAG_NAME, "select"), captured, strict=False):
                     Select(select).select_by_value(taken)
-        elif row.find_elements(By.CSS_SELECTOR, f"select[data-ask='{name}']"):
-            Select(row.find_element(By.CSS_SELECTOR, f"select[data-ask='{name}']")).select_by_value(value)
+        elif row.find_elements(By.CSS_SELECTOR, f'select[data-ask="{name}"]'):
+            Select(row.find_element(By.CSS_SELECTOR, f'select[data-ask="{name}"]')).select_by_value(value)
         else:
-            row.find_element(By.CSS_SELECTOR, f"input[placeholder='{name}']").send_keys(value)
+            row.find_element(By.CSS_SELECTOR, f'input[placeholder="{name}"]').send_keys(value)
     if needs_record:
         row.find_element(By.XPATH, ".//button[. = 'Record']").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "toast").text)
@@ -331,7 +331,7 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     for label, fields in moves:
         tap_move(browser, label, fields)
     three_sizes(browser, screens, server, game, "lexicon-table", "Cat")
-    tap_move(browser, "the cards left in each hand", {"Ann:EQ, Ben:XZ*": "Ann:ABC, Ben:DEFG**"})
+    tap_move(browser, "the cards left in each hand", {"Ann's 3 cards": "ABC", "Ben's 6 cards": "DEFG**"})
     result = wait_text(browser, "#result", "wins")
     top = standings(server, game)
     assert top[0].startswith("Cat") and int(top[-1].split()[1]) >= 50  # lowest penalty first

@@ -371,9 +371,14 @@ const wordtable = (() => {
             const s = el("select"); s.dataset.ask = "take"; for (const [v, l] of [["exposed", "takes the exposed card"], ["blind", "draws from the blind pile"]]) s.append(Object.assign(el("option", l), { value: v }));
             inputs.take = () => s.value; row.append(s); continue;
           }
-          if (ask === "hands") {
-            const input = el("input"); input.placeholder = "Ann:EQ, Ben:XZ*"; input.size = 18;
-            inputs.hands = () => input.value.split(",").map((h) => h.trim()).filter(Boolean); row.append(input); continue;
+          if (ask === "hands") {  // LEXICON: the cards left in each hand, a box for each player holding any
+            const boxes = {};
+            for (const [p, n] of Object.entries(view.table.hands || {})) {
+              if (!n) continue;
+              const i = el("input"); i.placeholder = `${p}'s ${n} card${n > 1 ? "s" : ""}`; i.size = Math.max(4, n + 1); boxes[p] = i; row.append(i);
+            }
+            inputs.hands = () => Object.entries(boxes).map(([p, i]) => `${p}:${i.value.trim().toUpperCase()}`);
+            continue;
           }
           if (ask === "player" || ask === "contributor") {
             const s = el("select"); s.dataset.ask = ask; for (const p of view.players) s.append(Object.assign(el("option", p), { value: p }));

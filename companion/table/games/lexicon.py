@@ -77,7 +77,7 @@ class LexiconTable(TablePart):
             waiting = [p for p in game.cut.drawing if p not in game.cut.draws]
             return [Action("cut", f"{p} cuts for dealer", {"player": p}, ("card",)) for p in waiting]
         if game.out or game.bell:
-            return [Action("reveal", "the cards left in each hand (Player:CARDS, a comma between)", {}, ("hands",))]
+            return [Action("reveal", "the cards left in each hand (a master card is *)", {}, ("hands",))]
         if not game.playing:
             return [Action("deal", f"deal round {game.rounds + 1}: the card turned up", {}, ("exposed",))]
         turn = {"player": game.turn}
