@@ -110,6 +110,11 @@ def tap_move(driver, label: str, fields: dict[str, Any]) -> None:
             assert len(columns) == len(value), (label, len(columns), value)
             for column, face in zip(columns, value, strict=True):
                 column.find_element(By.XPATH, f".//button[. = '{face}']").click()
+        elif name == "cells":  # Crossword Lexicon: tap the cell, then its letter
+            for cell in value:
+                r, c, letter = cell.split(",")
+                row.find_element(By.CSS_SELECTOR, f"button.cell[data-cell='{r},{c}']").click()
+                row.find_element(By.XPATH, f".//span[@class='picker']/button[. = '{letter}']").click()
         elif name == "plays":
             for n, (word, *captured) in enumerate(value):
                 if n:
@@ -339,6 +344,21 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     browser.get(f"{server}/game/{game}/scores")
     assert wait_text(browser, "#scores", "Ben").splitlines()[1:] == top
     shot(browser, "lexicon-scores")
+
+
+def test_crossword_lexicon_cards_placed_on_the_grid_by_taps(server: str, browser, screens) -> None:
+    """Crossword Lexicon: the cards placed by tapping cells of the grid and their letters (the
+    rule text's GAME, then S, L and T making SALT through its A)."""
+    game = new_game(server, {"game": "lexicon", "variant": "crossword", "players": ["Ann", "Ben"]})
+    browser.get(f"{server}/game/{game}/table")
+    tap_move(browser, "Ann cuts", {"card": "C"})
+    tap_move(browser, "Ben cuts", {"card": "M"})
+    tap_move(browser, "deal round 1", {"the letter or card exposed": "E"})
+    tap_move(browser, "Ben places cards", {"cells": ["0,0,G", "0,1,A", "0,2,M", "0,3,E"]})
+    tap_move(browser, "Ann places cards", {"cells": ["-1,1,S", "1,1,L", "2,1,T"]})
+    grid = wait_text(browser, "pre.crossword", "GAME")
+    assert grid.split() == [".S..", "GAME", ".L..", ".T.."]
+    three_sizes(browser, screens, server, game, "crossword-lexicon-table", "GAME")
 
 
 def test_a_letter_game_rotation_to_its_end(server: str, browser, screens) -> None:

@@ -120,7 +120,8 @@ def _lexicon(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
         how = "inserted cards into" if kind == "insert" else "changed cards in"
         return f"{who} {how} {str(data.get('word')).upper()}, making {str(data.get('new')).upper()}"
     if kind == "place":
-        return f"{who} placed {' '.join(str(c) for c in data.get('cells', []))}"
+        cards = [str(c).rsplit(",", 1)[-1] for c in data.get("cells", [])]
+        return f"{who} placed {', '.join(c.upper() + (' (a master)' if c.islower() else '') for c in cards)}"
     if kind == "discard":
         took = "took the exposed card" if data.get("take") == "exposed" else "drew from the blind pile"
         return f"{who} discarded {str(data.get('card')).upper()} and {took}"

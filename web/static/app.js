@@ -360,6 +360,7 @@ const wordtable = (() => {
             continue;
           }
           if (ask === "plays") { inputs.words = playsPicker(row, view); continue; }
+          if (ask === "cells") { inputs.cells = gridPicker(row, view); continue; }
           if (ask === "dice") { inputs.dice = dicePicker(row, view, action.asks.includes("rerolled")); if (action.asks.includes("rerolled")) inputs.rerolled = () => dice.filter((d) => !held.has(d.colour)).map((d) => d.colour); continue; }
           if (ask === "rerolled") continue;  // the dice not held (tap a die on the table to hold it)
           if (ask === "from") {
@@ -428,6 +429,42 @@ const wordtable = (() => {
         const taken = [l.what.value, l.second.value].filter(Boolean);
         return l.word.value.trim().toUpperCase() + (taken.length ? "<" + taken.join("+") : "");
       });
+    }
+
+    // Crossword Lexicon: the grid on the table with a ring of empty cells; tap a cell, then its
+    // letter (with "master" ticked when a master card stands for it); tap a placed card to take it back.
+    function gridPicker(row, view) {
+      const cards = view.table.cells || [];
+      const held = new Map(cards.map(([r, c, l]) => [`${r},${c}`, l]));
+      const rows = cards.map((x) => x[0]), cols = cards.map((x) => x[1]);
+      const [r0, r1] = rows.length ? [Math.min(...rows) - 2, Math.max(...rows) + 2] : [-3, 3];
+      const [c0, c1] = cols.length ? [Math.min(...cols) - 2, Math.max(...cols) + 2] : [-3, 3];
+      const placed = new Map(); let at = null;
+      const grid = el("table", "", "grid-picker"); const wrap = el("div", "", "grid-wrap");
+      const draw = () => {
+        grid.replaceChildren();
+        for (let r = r0; r <= r1; r++) {
+          const tr = el("tr");
+          for (let c = c0; c <= c1; c++) {
+            const key = `${r},${c}`; const td = el("td");
+            if (held.has(key)) { td.textContent = held.get(key).toUpperCase(); td.className = "held"; tr.append(td); continue; }
+            const b = el("button", placed.get(key) ? placed.get(key).toUpperCase() : "", `cell${placed.has(key) ? " placed" : ""}${at === key ? " at" : ""}`);
+            b.dataset.cell = key; b.title = key;
+            b.onclick = (e) => { e.preventDefault(); if (placed.has(key)) { placed.delete(key); at = null; } else { at = key; } draw(); };
+            td.append(b); tr.append(td);
+          }
+          grid.append(tr);
+        }
+      };
+      const master = el("label", " master card "); const tick = el("input"); tick.type = "checkbox"; master.prepend(tick);
+      const letters = el("span", "", "picker");
+      for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+        const b = el("button", ch, "small letter-key");
+        b.onclick = (e) => { e.preventDefault(); if (!at) { toast("tap an empty cell first", true); return; } placed.set(at, tick.checked ? ch.toLowerCase() : ch); at = null; draw(); };
+        letters.append(b);
+      }
+      draw(); wrap.append(grid, master, letters); row.append(wrap);
+      return () => { if (!placed.size) throw new Error("tap a cell and its letter for each card placed"); return [...placed].map(([k, l]) => `${k},${l}`); };
     }
 
     // DICEWORDS: a face to tap on each die. A roll: every die; a reroll: the dice not held (held

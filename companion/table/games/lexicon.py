@@ -52,8 +52,10 @@ class LexiconTable(TablePart):
         read: dict[str, Any] = {"turn": game.turn, "dealer": game.dealer, "hands": dict(game.hands),
                                 "exposed": game.exposed, "blind": game.blind, "scores": dict(game.scores),
                                 "eliminated": list(game.eliminated), "round": game.rounds}  # fmt: skip
-        if game.variant == "crossword":
+        if game.variant == "crossword":  # the grid drawn, and each card's cell for the screen's grid to tap
             read["grid"] = game.grid.render().splitlines()
+            read["cells"] = [[r, c, letter.lower() if (r, c) in game.grid.masters else letter.upper()]
+                             for (r, c), letter in sorted(game.grid.cells.items())]  # fmt: skip
         else:
             read["words"] = {"on the table": list(game.table)}  # master cards in lowercase
         in_hand = " · ".join(f"{p} {n}" for p, n in game.hands.items() if p not in game.eliminated)
@@ -86,7 +88,7 @@ class LexiconTable(TablePart):
             actions += [Action("insert", f"{game.turn} inserts cards into a word", turn, ("word", "new")),
                         Action("exchange", f"{game.turn} changes cards in a word", turn, ("word", "new"))]  # fmt: skip
         if game.variant == "crossword":
-            actions = [Action("place", f"{game.turn} places cards (row,column,LETTER each)", turn, ("cells",))]
+            actions = [Action("place", f"{game.turn} places cards on the grid", turn, ("cells",))]
         actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take")))
         if game.table or game.variant == "crossword":
             actions.append(Action("challenge", "challenge the last word", {}, ("player",)))
