@@ -2,6 +2,10 @@
 
 Public API: :class:`EventStore`, :class:`StoredGame`.
 
+A store that cannot be opened, read or written (a damaged or read-only file, a full disk) raises
+:class:`~companion.errors.StorageError` with SQLite's own words; a failed commit is rolled back,
+so nothing half-written is acknowledged.
+
 The database runs in WAL mode with ``synchronous=FULL``, so an :meth:`EventStore.append` that
 has returned survives a killed process and a power cut. Nothing is updated or deleted: undo is
 an appended ``undo`` event (see ``companion.records``), and standings are always derived by
@@ -21,9 +25,12 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.errors import StorageError
 from companion.records import Event, RecordError
 
 _SCHEMA = """
@@ -65,46 +72,61 @@ class EventStore:
 
     def __init__(self, url: str | Path) -> None:
         path = sqlite_path(url)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.path = path
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"cannot open the games' store {path}: {error}") from None
         self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.Error as error:
+                raise StorageError(f"cannot read the games' store {self.path}: {error}") from None
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed whole, or rolled back (the first error is the one said)."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+                self._db.execute("COMMIT")
+            except BaseException as error:
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):  # the error that matters is the first one
+                        self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StorageError(f"cannot write to the games' store {self.path}: {error}") from None
+                raise
 
     def create_game(self, setup: Event) -> int:
         """Store a new game's ``game`` event; returns the game's id."""
         if setup.type != "game":
             raise RecordError("a game starts with a game event")
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = self._db.execute(
-                    "INSERT INTO games (game, created_at) VALUES (?, ?)", (str(setup.get("game")), time.time())
-                )
-                game_id = int(cursor.lastrowid or 0)
-                self._insert(game_id, 1, setup)
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        with self._writing() as db:
+            game = str(setup.get("game"))
+            cursor = db.execute("INSERT INTO games (game, created_at) VALUES (?, ?)", (game, time.time()))
+            game_id = int(cursor.lastrowid or 0)
+            self._insert(game_id, 1, setup)
         return game_id
 
     def append(self, game_id: int, event: Event) -> int:
         """Commit one event after the game's last; returns its number (the game event is 1)."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self._db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
-                if row[0] is None:
-                    raise RecordError(f"no game {game_id} in the store")
-                seq = int(row[0]) + 1
-                self._insert(game_id, seq, event)
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        with self._writing() as db:
+            row = db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+            if row[0] is None:
+                raise RecordError(f"no game {game_id} in the store")
+            seq = int(row[0]) + 1
+            self._insert(game_id, seq, event)
         return seq
 
     def _insert(self, game_id: int, seq: int, event: Event) -> None:
@@ -115,15 +137,15 @@ class EventStore:
 
     def events(self, game_id: int) -> list[Event]:
         """Every event of a game as recorded, ``undo`` events included."""
-        with self._lock:
-            rows = self._db.execute("SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        with self._reading() as db:
+            rows = db.execute("SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
         if not rows:
             raise RecordError(f"no game {game_id} in the store")
         return [Event.from_json(r[0]) for r in rows]
 
     def games(self) -> list[StoredGame]:
-        with self._lock:
-            rows = self._db.execute(
+        with self._reading() as db:
+            rows = db.execute(
                 "SELECT g.id, g.game, g.created_at, COUNT(e.seq) FROM games g "
                 "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
             ).fetchall()
