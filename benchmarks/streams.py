@@ -9,7 +9,7 @@ they do (tracemalloc), for the hub's streams (each event made JSON once, shared,
 ``web.live.CHUNK``) and, as the baseline in the same run, for streams that each build their whole
 catch-up as one message from copies of the events (what the hub did before).
 
-Run: ``.venv/bin/python benchmarks/streams.py [--events 300000] [--streams 20]``
+Run: ``.venv/bin/python benchmarks/streams.py [--events 235000] [--streams 20]``
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def peak(make: Callable[[], Iterator[str]], streams: int) -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--events", type=int, default=300_000)
+    parser.add_argument("--events", type=int, default=235_000)
     parser.add_argument("--streams", type=int, default=20)
     args = parser.parse_args()
     hub = Hub(merge=0.0, keepalive=0.001)
