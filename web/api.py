@@ -4,8 +4,10 @@ Public API: :data:`api` (a Flask blueprint under ``/api``).
 
 Every input is checked by the rules engine or the word knowledge before anything is stored; a
 refused input (a :class:`~companion.errors.WordtableError`) answers 400 with the reason (404 for
-something that does not exist) and changes nothing. Any other exception is a bug: it is logged
-with its traceback and answered 500, never passed off as the player's mistake.
+something that does not exist) and changes nothing. A body over the app's ``MAX_CONTENT_LENGTH``
+answers 413; JSON nested too deep, 400; a store that cannot be written, 503 with SQLite's own
+words. Every answer under ``/api`` is JSON, an unknown route's 404 too. Any other exception is
+a bug: it is logged with its traceback and answered 500, never passed off as the player's mistake.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import InvalidInputError, NotFoundError, RuleError, WordtableError
+from companion.errors import InvalidInputError, NotFoundError, RuleError, StorageError, WordtableError
 from companion.games.registry import VARIANTS, word_rules
+from companion.games.schema import letter as letter_check
 from companion.records import Event
 from companion.words.letters import Letters
+from web.health import health as dashboard_health
+from web.health import table_parts
 from web.services import Services
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -36,7 +41,11 @@ class BadInputError(InvalidInputError):
 
 @api.errorhandler(WordtableError)
 def refused(error: WordtableError) -> tuple[Response, int]:
-    """A refusal the player can read: 404 for what does not exist, 400 for the rest."""
+    """A refusal the player can read: 404 for what does not exist, 400 for the rest; a store that
+    cannot be written is 503 (nothing was recorded) and goes in the log too."""
+    if isinstance(error, StorageError):
+        current_app.logger.error("%s %s: %s", request.method, request.path, error)
+        return jsonify(error=f"{error}; nothing was recorded", kind="storage"), 503
     answer: dict[str, Any] = {"error": str(error), "kind": "rule" if isinstance(error, RuleError) else "input"}
     if isinstance(error, RuleError):
         answer["rule"] = error.rule
@@ -44,16 +53,33 @@ def refused(error: WordtableError) -> tuple[Response, int]:
 
 
 @api.errorhandler(Exception)
-def failed(error: Exception) -> tuple[Response, int] | HTTPException:
-    """A bug: logged with its traceback, answered 500 (HTTP errors such as 405 pass through)."""
+def failed(error: Exception) -> Any:
+    """A bug: logged with its traceback, answered 500 (HTTP errors such as 405 and 413 keep their code)."""
     if isinstance(error, HTTPException):
-        return error
+        return http_error(error)
     current_app.logger.error("%s %s failed", request.method, request.path, exc_info=error)
     return jsonify(error="wordtable failed on this request (a bug: the server log has the details)"), 500
 
 
+@api.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Any:
+    """Under /api an HTTP error (404 for a route there is not, 405, 413) is JSON; elsewhere, the page."""
+    if not request.path.startswith("/api/") and request.path != "/api":
+        return error
+    code = error.code or 500
+    if code == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+        return jsonify(error=f"the request is too large: at most {limit // 1024} KB"), 413
+    if code == 404:
+        return jsonify(error=f"no {request.method} {request.path} in the API (docs/dashboard.md lists it)"), 404
+    return jsonify(error=f"{error.name}: {error.description}"), code
+
+
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise BadInputError("JSON nested too deeply: send a JSON object of fields") from None
     if not isinstance(data, dict):
         raise BadInputError("send a JSON object")
     return data
@@ -72,7 +98,16 @@ def game_state(game_id: int) -> dict[str, Any]:
     view["camera"]["running"] = camera is not None
     view["camera"]["frames"] = camera.latest().get("frames", 0) if camera is not None else 0
     view["buzzer_box"] = game_id in services().desks
+    view["parts"] = table_parts(services(), game_id)  # alive, and the last error of each
     return view
+
+
+@api.get("/health")
+def health() -> tuple[Response, int]:
+    """Which parts are alive (the store, the live hub, each camera and buzzer desk): 200 when all
+    are, 503 when one is not; each with its last error."""
+    answer, alive = dashboard_health(services())
+    return jsonify(answer), 200 if alive else 503
 
 
 # -- games ---------------------------------------------------------------------------------
@@ -214,15 +249,26 @@ def stream(game_id: int) -> Response:
 
 @api.post("/sessions/<int:game_id>/buzzers")
 def attach_buzzers(game_id: int) -> Response:
-    """Attach a buzzer box (or the simulator, ``sim://``) to the game; buttons in seating order."""
-    from web.buzzers import attach
+    """Attach one of the buzzer ports the operator offers (``ports`` in the summary), or the game's
+    own simulator (no ``port``); buttons in seating order. Any other address is refused."""
+    from web.buzzers import offer, own_simulator
 
+    services().tables.get(game_id)
     data = body()
-    port = data.get("port") or f"sim://table-{game_id}"
+    port = data.get("port") or own_simulator(game_id)
     if not isinstance(port, str):
-        raise BadInputError("port: a pyserial URL such as /dev/ttyACM0 or sim://table")
-    attach(services(), game_id, port)
-    return jsonify(port=port, buttons=services().desks[game_id].buttons)
+        raise BadInputError("port: one of the ports the buzzers card offers")
+    desk = offer(services(), game_id, port)
+    return jsonify(port=port, buttons=desk.buttons)
+
+
+@api.delete("/sessions/<int:game_id>/buzzers")
+def detach_buzzers(game_id: int) -> Response:
+    """Let the game's buzzer box go: its port is free for another table."""
+    from web.buzzers import detach
+
+    services().tables.get(game_id)
+    return jsonify(detached=detach(services(), game_id))
 
 
 @api.post("/sessions/<int:game_id>/press")
@@ -241,6 +287,7 @@ def press(game_id: int) -> Response:
 def buzzers(game_id: int) -> Response:
     from web.buzzers import summary
 
+    services().tables.get(game_id)
     return jsonify(summary(services(), game_id))
 
 
@@ -320,15 +367,10 @@ def answer(game_id: int) -> Response:
             raise BadInputError("choice: the number of the answer")
         services().tables.get(game_id).answer(choice)
         return jsonify(game_state(game_id))
-    feed = feed_of(game_id)
     item, letter = data.get("item"), data.get("letter")
-    if (
-        not isinstance(item, int)
-        or not isinstance(letter, str)
-        or len(letter) != 1
-        or not ("A" <= letter.upper() <= "Z")
-    ):
-        raise BadInputError("item: a number; letter: one letter A-Z")
+    if not isinstance(item, int) or isinstance(item, bool) or not isinstance(letter, str) or letter_check(letter):
+        raise BadInputError("item: a number; letter: one letter A-Z")  # "ß" too: its capital is two letters
+    feed = feed_of(game_id)
     feed.answer(item, letter.upper())
     return jsonify(feed.latest())
 
