@@ -1,7 +1,7 @@
 """The wiring of settings: the folders wordtable keeps things in, and the word knowledge.
 
 Public API: :func:`data_home`, :func:`cache_home`, :func:`games_database`, :class:`WordConfig`,
-:func:`load_config`, :func:`load_dictionary`, :func:`build_referee`.
+:func:`load_config`, :func:`load_dictionary`, :func:`build_referee`, :func:`buzzer_ports`.
 
 This is the one place that reads the environment; everything below it gets paths as arguments.
 
@@ -21,6 +21,12 @@ command-line options, which win::
     house_rules = "~/words/house.txt"
     overrides = "~/.local/share/wordtable/overrides.sqlite3"
     compounds_allowed = false      # house rule: BOOK -> BOOKCASE is a different stem
+
+    [buzzers]
+    ports = ["/dev/ttyACM0"]       # the buzzer boxes the dashboard may offer (pyserial URLs)
+
+Every command reads the same file the same way (:func:`load_config`, :func:`build_referee`):
+``serve`` builds each game's referee from it as ``check`` and ``replay`` do.
 """
 
 from __future__ import annotations
@@ -92,13 +98,9 @@ def load_config(path: str | Path | None = None) -> WordConfig:
     path = path or os.environ.get("WORDTABLE_CONFIG")
     if not path:
         return WordConfig()
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"settings file {path} not found") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"cannot read settings file {path}: {error}") from None
-    section = data.get("dictionary", {})
+    section = _read(path).get("dictionary", {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"{path}: [dictionary] is a table of settings")
     unknown = set(section) - {"size", "word_lists", "house_rules", "overrides", "compounds_allowed"}
     if unknown:
         raise ConfigError(f"{path}: unknown [dictionary] setting {', '.join(sorted(unknown))}")
@@ -119,6 +121,35 @@ def load_config(path: str | Path | None = None) -> WordConfig:
         overrides=expand(section["overrides"]) if "overrides" in section else default_overrides(),
         compounds_allowed=_flag(section, "compounds_allowed", path),
     )
+
+
+def _read(path: str | Path) -> dict[str, object]:
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"settings file {path} not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"cannot read settings file {path}: {error}") from None
+
+
+def buzzer_ports(path: str | Path | None = None, given: list[str] | None = None) -> list[str]:
+    """The buzzer ports the operator offers: the settings file's ``[buzzers] ports``, then those
+    ``given`` on the command line (``--buzzers``, comma-separated)."""
+    path = path or os.environ.get("WORDTABLE_CONFIG")
+    ports: list[str] = []
+    if path:
+        section = _read(path).get("buzzers", {})
+        listed = section.get("ports", []) if isinstance(section, dict) else None
+        if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+            raise ConfigError(f"{path}: [buzzers] ports must be a list of pyserial URLs")
+        ports += listed
+    for spec in given or []:
+        ports += spec.split(",")
+    ports = [p.strip() for p in ports]
+    for port in ports:
+        if not port or any(c.isspace() for c in port) or len(port) > 200:
+            raise ConfigError(f"buzzer port {port!r}: a pyserial URL such as /dev/ttyACM0 or sim://table")
+    return list(dict.fromkeys(ports))
 
 
 def _flag(section: dict[str, object], key: str, path: str | Path) -> bool:
