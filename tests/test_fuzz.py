@@ -38,7 +38,7 @@ SETUPS = [
 WORDS = ["RIDE", "GLIDER", "TEASE", "TEASER", "EATS", "ATONES", "OGRE", "PLINTHS", "MOTHER"]
 STRANGE = ["", " ", "ß", "straße", "Ä", "\u0000", "\u202e", "-1", "1e9", "null", "true", "<script>",
            "'; DROP TABLE events;--", "Ann:RIDE", "Zed:RIDE", "x" * 41, "x" * 201, "𝔸", "\n", "=", "a=b", "\"", "%s",
-           "../../etc/passwd"]  # fmt: skip
+           "../../etc/passwd", "²", "٣", "9" * 5000]  # fmt: skip
 
 
 class Fuzzer:

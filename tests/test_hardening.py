@@ -166,6 +166,25 @@ def test_unknown_api_routes_and_methods_answer_json(client: FlaskClient) -> None
     assert client.get("/no-such-page").status_code == 404 and not client.get("/no-such-page").is_json
 
 
+@pytest.mark.parametrize("value", ["²", "9" * 5000, "-1", "x"])
+def test_numbers_in_query_strings_and_headers_are_checked(client: FlaskClient, value: str) -> None:
+    game = start(client)
+    for path in [f"/api/sessions/{game}/events?after={value}", f"/api/check?word=ride&session={value}",
+                 f"/api/sessions/{game}/stream?after={value}"]:  # fmt: skip
+        answer = client.get(path)
+        assert answer.status_code == 400 and "a whole number" in answer.json["error"], path
+    header = client.get(f"/api/sessions/{game}/stream", headers={"Last-Event-ID": value})
+    assert header.status_code == 400
+
+
+def test_a_page_whose_store_fails_says_why(client: FlaskClient, services: Services) -> None:
+    game = start(client)
+    services.store._db.close()  # the real SQLite connection gone: every read fails
+    services.tables._sessions.clear()
+    page = client.get(f"/game/{game}/table")
+    assert page.status_code == 503 and "cannot read the games' store" in page.text
+
+
 def test_a_storage_failure_is_said_in_sqlites_words_and_nothing_is_recorded(
     client: FlaskClient, services: Services, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -75,6 +75,13 @@ def http_error(error: HTTPException) -> Any:
     return jsonify(error=f"{error.name}: {error.description}"), code
 
 
+@api.app_errorhandler(StorageError)
+def storage_failed(error: StorageError) -> tuple[Response, int]:
+    """A page whose game cannot be read from the store: SQLite's words, not a bare 500."""
+    current_app.logger.error("%s %s: %s", request.method, request.path, error)
+    return Response(f"{error}\n", mimetype="text/plain"), 503
+
+
 def body() -> dict[str, Any]:
     try:
         data = request.get_json(silent=True)
@@ -89,6 +96,14 @@ def text(value: object, what: str, limit: int = 40) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
         raise BadInputError(f"{what}: give a word of 1-{limit} characters")
     return value.strip()
+
+
+def number(value: str, what: str) -> int:
+    """A whole number from a query string or header: ASCII digits, at most 9 ("²" is a digit to
+    Python, and a 5,000-digit number is one int() refuses)."""
+    if not (value.isascii() and value.isdigit() and len(value) <= 9):
+        raise BadInputError(f"{what}: a whole number")
+    return int(value)
 
 
 def game_state(game_id: int) -> dict[str, Any]:
@@ -140,10 +155,8 @@ def state(game_id: int) -> Response:
 @api.get("/sessions/<int:game_id>/events")
 def events(game_id: int) -> Response:
     services().tables.get(game_id)
-    after = request.args.get("after", "0")
-    if not after.isdigit():
-        raise BadInputError("after: an event number")
-    return jsonify(events=[{"n": n, **e} for n, e in services().hub.after(game_id, int(after))])
+    after = number(request.args.get("after", "0"), "after: an event number")
+    return jsonify(events=[{"n": n, **e} for n, e in services().hub.after(game_id, after)])
 
 
 @api.post("/sessions/<int:game_id>/events")
@@ -238,7 +251,7 @@ def stream(game_id: int) -> Response:
     """Server-Sent Events: everything after Last-Event-ID (or ?after=), then live."""
     services().tables.get(game_id)
     last = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    last_number = int(last) if last.isdigit() else 0
+    last_number = number(last, "Last-Event-ID: an event number")
     feed = services().hub.stream(game_id, last_number)
     return Response(stream_with_context(feed), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})  # fmt: skip
@@ -303,8 +316,8 @@ def check() -> Response:
     sources = [s.strip().lower() for s in request.args.get("from", "").split(",") if s.strip()]
     pool = request.args.get("pool", "")
     game_id = request.args.get("session", "")
-    if game_id.isdigit():  # that game's own rules, and its rulings over the stem judge
-        return jsonify(services().tables.get(int(game_id)).word_box(word, sources, pool))
+    if game_id:  # that game's own rules, and its rulings over the stem judge
+        return jsonify(services().tables.get(number(game_id, "session: a game number")).word_box(word, sources, pool))
     referee = services().referee
     answer: dict[str, Any] = {"word": word.upper(), "check": referee.dictionary.check(word.lower(), rules).as_dict()}
     if sources or pool:
