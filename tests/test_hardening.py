@@ -97,6 +97,17 @@ def test_every_field_is_checked_by_its_event_type_and_a_refusal_changes_nothing(
     assert exported(client, game) == before
 
 
+@pytest.mark.parametrize("line", ["draw player=Ben letter=" + "9" * 5000, '{"type": "undo", "to": ' + "9" * 5000 + "}",
+                                  "draw player=Ben letter=٣", "[" * 3000 + "]" * 3000])  # fmt: skip
+def test_event_lines_of_strange_numbers_are_refused(client: FlaskClient, line: str) -> None:
+    game = start(client)
+    record(client, game, *DRAWS)
+    before = exported(client, game)
+    response = client.post(f"/api/sessions/{game}/events", json={"text": line})
+    assert response.status_code == 400, response.json
+    assert exported(client, game) == before
+
+
 def test_a_game_event_is_checked_too(client: FlaskClient) -> None:
     for setup, why in [({"window_ms": "abc"}, "window_ms"), ({"dictionary": "huge"}, "dictionary"),
                        ({"players": [f"P{i}" for i in range(13)]}, "1 to 12")]:  # fmt: skip
