@@ -108,6 +108,17 @@ def test_event_lines_of_strange_numbers_are_refused(client: FlaskClient, line: s
     assert exported(client, game) == before
 
 
+def test_the_events_the_table_itself_makes_pass_the_schema(referee: Referee) -> None:
+    """A refused call carries the stem judge's reason, which names its evidence: hundreds of characters."""
+    from companion.games.schema import check_event
+    from companion.records import Event
+
+    why = referee.judge.judge("can", "canteen").reason
+    assert len(why) > 200
+    check_event(Event("refused-call", {"player": "Ann", "word": "CANTEEN", "reason": why, "rule": "not-scrabble 11",
+                                       "because": "not-scrabble 11"}))  # fmt: skip
+
+
 def test_a_game_event_is_checked_too(client: FlaskClient) -> None:
     for setup, why in [({"window_ms": "abc"}, "window_ms"), ({"dictionary": "huge"}, "dictionary"),
                        ({"players": [f"P{i}" for i in range(13)]}, "1 to 12")]:  # fmt: skip

@@ -2,7 +2,7 @@
 event comes in (the dashboard's API, a typed event), before any engine sees it.
 
 Public API: :func:`check_event`, :data:`EVENT_FIELDS`, :data:`MAX_WORD`, :data:`MAX_TEXT`,
-:data:`MAX_ITEMS`.
+:data:`MAX_REASON`, :data:`MAX_ITEMS`.
 
 The engines check what the rules say (is it this player's turn, is the word there); this schema
 checks what a field can be at all: a name of 1-40 characters, a word of letters A-Z, one letter,
@@ -34,7 +34,8 @@ from companion.records import Event, RecordError
 
 MAX_NAME = 40  # a player's name (as companion.games.base)
 MAX_WORD = 40  # a word: longer than any in the lists
-MAX_TEXT = 200  # a reason, a note, a hand, a row of cards
+MAX_TEXT = 200  # a hand, a row of cards, a method
+MAX_REASON = 1000  # a reason or a note: the stem judge's reasons name their evidence (up to ~400 characters)
 MAX_ITEMS = 100  # a list: players, words made in a turn, cells, hands
 
 #: A check of one field's value: returns why not (None: it may be).
@@ -68,6 +69,11 @@ def card(value: object) -> str | None:
 def text(value: object) -> str | None:
     ok = isinstance(value, str) and len(value) <= MAX_TEXT and value.isprintable()
     return None if ok else f"text of at most {MAX_TEXT} characters"
+
+
+def reason(value: object) -> str | None:
+    ok = isinstance(value, str) and len(value) <= MAX_REASON and value.isprintable()
+    return None if ok else f"text of at most {MAX_REASON} characters"
 
 
 def flag(value: object) -> str | None:
@@ -127,7 +133,7 @@ FIELDS: dict[str, Check] = {
     "players": list_of(name, "players' names"), "tied": list_of(name, "players' names"),
     "words": list_of(text, "words"), "rerolled": list_of(text, "dice colours"),
     "cells": list_of(text, "cells"), "hands": list_of(text, "hands"), "ignored": list_of(text, "notes"),
-    "from": text, "reason": text, "note": text, "rule": text, "because": text, "method": text, "by": text,
+    "reason": reason, "note": reason, "because": text, "rule": text, "from": text, "method": text, "by": text,
     "take": text, "hand": text, "dice": text, "crib": text, "table": text, "stack": text, "letters": text,
     "nest": text,
 }  # fmt: skip
