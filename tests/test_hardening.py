@@ -253,6 +253,8 @@ def test_a_request_cannot_open_an_address_nor_take_another_tables_box(client: Fl
     taken = client.post(f"/api/sessions/{ben}/buzzers", json={"port": "sim://club-box"})
     assert taken.status_code == 400 and f"belongs to game {ann}" in taken.json["error"]
     assert client.get(f"/api/sessions/{ben}/buzzers").json["ports"][0]["game"] == ann
+    kept = client.post(f"/api/sessions/{ann}/buzzers", json={})  # the page asks with no port: the box stays
+    assert kept.json["port"] == "sim://club-box" and services.desks[ann].link.url == "sim://club-box"
     assert client.delete(f"/api/sessions/{ann}/buzzers").json["detached"] is True
     assert client.post(f"/api/sessions/{ben}/buzzers", json={"port": "sim://club-box"}).status_code == 200
     assert set(services.desks) == {ben}

@@ -262,16 +262,18 @@ def stream(game_id: int) -> Response:
 
 @api.post("/sessions/<int:game_id>/buzzers")
 def attach_buzzers(game_id: int) -> Response:
-    """Attach one of the buzzer ports the operator offers (``ports`` in the summary), or the game's
-    own simulator (no ``port``); buttons in seating order. Any other address is refused."""
+    """Attach one of the buzzer ports the operator offers (``ports`` in the summary); with no
+    ``port``, the box the game has, else its own simulator. Buttons in seating order. Any other
+    address is refused."""
     from web.buzzers import offer, own_simulator
 
     services().tables.get(game_id)
     data = body()
-    port = data.get("port") or own_simulator(game_id)
+    current = services().desks.get(game_id)
+    port = data.get("port") or (current.link.url if current is not None else own_simulator(game_id))
     if not isinstance(port, str):
         raise BadInputError("port: one of the ports the buzzers card offers")
-    desk = offer(services(), game_id, port)
+    desk = current if current is not None and current.link.url == port else offer(services(), game_id, port)
     return jsonify(port=port, buttons=desk.buttons)
 
 
