@@ -64,7 +64,7 @@ class Tables:
             return session
         if game not in {g.id for g in self.store.games()}:
             raise NotFoundError(f"no game {game}")
-        setup = self.store.events(game)[0]
+        setup = self.store.setup(game)
         return self._open(Session.resume(self.store, game, self.referee_for(setup.get("dictionary"))))
 
     def _open(self, session: Session) -> Session:

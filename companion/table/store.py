@@ -143,6 +143,14 @@ class EventStore:
             raise RecordError(f"no game {game_id} in the store")
         return [Event.from_json(r[0]) for r in rows]
 
+    def setup(self, game_id: int) -> Event:
+        """A game's ``game`` event (its first), without reading the rest."""
+        with self._reading() as db:
+            row = db.execute("SELECT event FROM events WHERE game_id = ? AND seq = 1", (game_id,)).fetchone()
+        if row is None:
+            raise RecordError(f"no game {game_id} in the store")
+        return Event.from_json(row[0])
+
     def games(self) -> list[StoredGame]:
         with self._reading() as db:
             rows = db.execute(
