@@ -1,7 +1,7 @@
 """The errors wordtable reports to a person, under one base class.
 
 Public API: :class:`WordtableError`, :class:`InvalidInputError`, :class:`RuleError`,
-:class:`NotFoundError`.
+:class:`NotFoundError`, :class:`StorageError`.
 
 Two kinds are kept apart, as python-chess keeps ``InvalidMoveError`` apart from
 ``IllegalMoveError``: input that cannot be read at all (a word with a digit, an event without its
@@ -38,3 +38,8 @@ class RuleError(WordtableError):
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.message = message
+
+
+class StorageError(WordtableError):
+    """The games' store cannot be read or written (a full disk, a read-only or damaged file):
+    not the player's mistake, and nothing was recorded. The message names the store's own error."""

@@ -36,6 +36,7 @@ from companion.errors import InvalidInputError
 
 _KEY = re.compile(r"[a-z][a-z0-9_-]*")
 _TYPE = re.compile(r"[a-z][a-z-]*")
+_INTEGER = re.compile(r"-?[0-9]{1,18}")  # longer digit strings stay text (int() refuses thousands of digits)
 
 
 class RecordError(InvalidInputError):
@@ -93,9 +94,12 @@ class Event:
     @classmethod
     def from_json(cls, line: str) -> Event:
         try:
-            return cls.from_dict(json.loads(line))
+            obj = json.loads(line)
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error.msg} at column {error.colno}") from None
+        except (ValueError, RecursionError) as error:  # a number of thousands of digits, nesting too deep
+            raise RecordError(f"not a usable JSON line: {str(error)[:80]}") from None
+        return cls.from_dict(obj)
 
     def to_text(self) -> str:
         """``type key=value ...``; lists joined by commas, null as ``-``, true/false as words."""
@@ -151,11 +155,11 @@ def _parse_text_value(key: str, value: str, lists: set[str]) -> Any:
         return None
     if value in ("true", "false"):
         return value == "true"
-    if re.fullmatch(r"-?\d+", value):
+    if _INTEGER.fullmatch(value):
         return int(value)
     if key in lists and "," in value:
         items = value.split(",")
-        return [int(i) for i in items] if all(re.fullmatch(r"-?\d+", i) for i in items) else items
+        return [int(i) for i in items] if all(_INTEGER.fullmatch(i) for i in items) else items
     return value
 
 

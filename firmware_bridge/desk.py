@@ -61,6 +61,18 @@ class BuzzerDesk:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._decide, name="buzzer desk", daemon=True)
 
+    @property
+    def alive(self) -> bool:
+        """The desk's thread is deciding (it ends only when stopped)."""
+        return self._thread.is_alive()
+
+    def health(self) -> dict[str, object]:
+        """For the page and ``/api/health``: are the desk and its link running, is a box connected,
+        and the last error of each (None: all well)."""
+        return {"alive": self.alive, "link_alive": self.link.alive, "port": self.link.url,
+                "connected": self.link.connected, "waiting": self.link.waiting,
+                "error": self.error or self.link.error, "troubles": self.link.troubles[-3:]}  # fmt: skip
+
     def start(self) -> BuzzerDesk:
         self.link.start()
         self._thread.start()
@@ -85,23 +97,31 @@ class BuzzerDesk:
     def _decide(self) -> None:
         """Sleep until a press arrives, then until its settle window has passed; then decide."""
         while not self._stop.is_set():
-            with self._presses:
-                deadline = self.arbiter.deadline
-                if deadline is None or self.clock() < deadline:
-                    self._presses.wait(None if deadline is None else max(0.0, deadline - self.clock()))
-                    continue
-                decision = self.arbiter.poll(self.clock())
-            if decision is None:
-                continue
             try:
-                self._open_claims(decision)
-            except WordtableError as error:  # the table refused (a finished game, say): shown, not fatal
-                self.error = str(error)
-                log.warning("buzzer desk: %s", error)
-            except Exception as error:  # a bug or a storage failure: logged, and the desk goes on
+                self._decide_once()
+            except Exception as error:  # a bug anywhere in one decision: logged, shown, the desk goes on
                 self.error = f"{type(error).__name__}: {error}"
                 log.exception("buzzer desk: a decision failed")
-            self.on_decision(decision)
+                self._stop.wait(0.05)  # a fault that repeats does not spin
+
+    def _decide_once(self) -> None:
+        with self._presses:
+            deadline = self.arbiter.deadline
+            if deadline is None or self.clock() < deadline:
+                self._presses.wait(None if deadline is None else max(0.0, deadline - self.clock()))
+                return
+            decision = self.arbiter.poll(self.clock())
+        if decision is None:
+            return
+        try:
+            self._open_claims(decision)
+        except WordtableError as error:  # the table refused (a finished game, say): shown, not fatal
+            self.error = str(error)
+            log.warning("buzzer desk: %s", error)
+        except Exception as error:  # a bug or a storage failure: logged, and the desk goes on
+            self.error = f"{type(error).__name__}: {error}"
+            log.exception("buzzer desk: a decision failed")
+        self.on_decision(decision)
 
     def _open_claims(self, decision: Decision) -> None:
         self.session.record(decision.as_event())

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import re
 import threading
 import time
@@ -44,6 +45,8 @@ import serial
 
 from firmware_bridge import protocol
 from firmware_bridge.protocol import SEQ_MOD, Discarded, FrameError
+
+log = logging.getLogger(__name__)
 
 HEARTBEAT_TIMEOUT = 1.0  # seconds without a line: the box is gone
 HELLO_EVERY = 0.5  # seconds between "?" while waiting for HELLO
@@ -392,6 +395,13 @@ class BuzzerLink:
         self.reconnects = 0
         #: Why the port is not open, or no box answers on it (None: all well).
         self.waiting: str | None = None
+        #: The last error met handling the box's lines (logged; the link goes on). None: none yet.
+        self.error: str | None = None
+
+    @property
+    def alive(self) -> bool:
+        """The link's thread is running (it ends when stopped, or on a URL that can never open)."""
+        return self._thread is not None and self._thread.is_alive()
 
     def start(self) -> BuzzerLink:
         self._thread = threading.Thread(target=self._run, name=f"buzzers {self.url}", daemon=True)
@@ -484,9 +494,13 @@ class BuzzerLink:
                 self._close("the box went away (cable pulled?)")
                 continue
             now = self.clock()
-            for event in self.state.receive(chunk, now):
-                if isinstance(event, Connected):
-                    self.waiting = None
-                self.on_event(event)
+            try:
+                for event in self.state.receive(chunk, now):
+                    if isinstance(event, Connected):
+                        self.waiting = None
+                    self.on_event(event)
+            except Exception as error:  # a bug on one line (or in a listener): logged, shown, the link goes on
+                self.error = f"{type(error).__name__}: {error}"
+                log.exception("buzzer link %s: a line could not be handled", self.url)
             if self.state.silent(now):
                 self._close("no heartbeat for a second")

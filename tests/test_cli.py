@@ -111,6 +111,9 @@ def test_demo_runs() -> None:
         (["serve", "--port", "99999"], "not a port"),
         (["serve", "--port", "-1"], "not a port"),
         (["serve", "--pin", "12"], "at least 6 characters"),
+        (["serve", "--buzzers", "/dev/ttyACM0,"], "buzzer port ''"),
+        (["markers", "m.txt"], "written as .png or .pdf"),
+        (["markers", "/no/such/folder/m.png"], "no folder"),
     ],
 )
 def test_bad_input_is_one_line_and_nonzero(args: list[str], message: str) -> None:
@@ -161,3 +164,89 @@ def test_the_compound_house_rule_comes_from_the_settings_file(tmp_path: Path) ->
         "steal", "--from", "book", "--to", "bookcase", "--pool", "case", "--json", "--config", str(settings)
     )
     assert json.loads(allowed.stdout)["legal"] is True, allowed.stdout
+
+
+@pytest.mark.parametrize("damage", ["garbage", "a folder", "read-only"])
+def test_a_damaged_or_read_only_store_is_one_line_at_start(tmp_path: Path, damage: str) -> None:
+    import os
+
+    home = tmp_path / "home"  # $WORDTABLE_HOME (conftest.py)
+    home.mkdir()
+    store = home / "games.sqlite3"
+    if damage == "garbage":
+        store.write_bytes(b"not a database at all " * 200)
+    elif damage == "a folder":
+        store.mkdir()
+    else:
+        if os.geteuid() == 0:
+            pytest.skip("root writes to read-only files")
+        import sqlite3
+
+        sqlite3.connect(store).close()
+        store.chmod(0o444)
+        home.chmod(0o555)
+    result = run("serve", "--port", str(_free_port()))
+    assert result.returncode == 2 and result.stdout == "", result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot open the games' store" in lines[0], result.stderr
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        return int(probe.getsockname()[1])
+
+
+def test_serve_takes_the_settings_file_as_every_command_does(tmp_path: Path) -> None:
+    """One settings path: the dashboard's verdicts are the command line's (house rules, word
+    lists), for a game of either dictionary size; the buzzer ports come from the file too."""
+    import sys
+    import time
+    import urllib.request
+
+    house = tmp_path / "house.txt"
+    house.write_text("+snerkle\n-glider\n", encoding="utf-8")
+    settings = tmp_path / "table.toml"
+    settings.write_text(f'[dictionary]\nhouse_rules = "{house}"\n[buzzers]\nports = ["sim://club"]\n', encoding="utf-8")
+    port = _free_port()
+    command = [str(Path(sys.executable).parent / "wordtable"), "serve", "--port", str(port), "--config", str(settings)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}/api"
+
+    def get(path: str) -> dict:
+        with urllib.request.urlopen(base + path, timeout=30) as answer:
+            return json.loads(answer.read())
+
+    def listening() -> bool:
+        try:
+            return bool(get("/games"))
+        except OSError:
+            return False
+
+    def start(**setup: object) -> int:
+        data = json.dumps({"game": "not-scrabble", "players": ["Ann", "Ben"], **setup}).encode()
+        headers = {"Content-Type": "application/json"}
+        request = urllib.request.Request(base + "/sessions", data, headers, method="POST")
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return int(json.loads(answer.read())["id"])
+
+    try:
+        assert server.stdout is not None
+        assert "wordtable dashboard: open" in server.stdout.readline()
+        deadline = time.monotonic() + 30
+        while not listening():  # the line comes just before the server listens
+            assert time.monotonic() < deadline and server.poll() is None, "the dashboard did not start"
+            time.sleep(0.1)
+        large, standard = start(), start(dictionary="standard")
+        for game in (large, standard):
+            assert get(f"/check?word=snerkle&session={game}")["check"]["valid"] is True
+            assert get(f"/check?word=glider&session={game}")["check"]["valid"] is False
+        assert get(f"/check?word=aargh&session={large}")["check"]["valid"] is True
+        assert get(f"/check?word=aargh&session={standard}")["check"]["valid"] is False  # as replay judges it
+        assert [p["port"] for p in get(f"/sessions/{large}/buzzers")["ports"]] == ["sim://club", f"sim://table-{large}"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    cli = run_json("check", "snerkle", "glider", "aargh", "--config", str(settings))
+    assert [c["valid"] for c in cli] == [True, False, True]

@@ -29,6 +29,8 @@ DEFAULTS: dict[str, Any] = {
     "PIN": None,  # a table PIN: required for changes when set
     "CACHE": None,  # folder for tables that can be rebuilt (the DICEWORDS solver's); None: built in memory
     "MERGE_SECONDS": 0.05,  # live updates: how long a burst gathers before it is sent
+    "MAX_CONTENT_LENGTH": 64 * 1024,  # a request body: an event is a few hundred bytes (413 above this)
+    "MAX_FORM_MEMORY_SIZE": 64 * 1024,
 }
 
 

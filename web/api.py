@@ -4,8 +4,10 @@ Public API: :data:`api` (a Flask blueprint under ``/api``).
 
 Every input is checked by the rules engine or the word knowledge before anything is stored; a
 refused input (a :class:`~companion.errors.WordtableError`) answers 400 with the reason (404 for
-something that does not exist) and changes nothing. Any other exception is a bug: it is logged
-with its traceback and answered 500, never passed off as the player's mistake.
+something that does not exist) and changes nothing. A body over the app's ``MAX_CONTENT_LENGTH``
+answers 413; JSON nested too deep, 400; a store that cannot be written, 503 with SQLite's own
+words. Every answer under ``/api`` is JSON, an unknown route's 404 too. Any other exception is
+a bug: it is logged with its traceback and answered 500, never passed off as the player's mistake.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import InvalidInputError, NotFoundError, RuleError, WordtableError
+from companion.errors import InvalidInputError, NotFoundError, RuleError, StorageError, WordtableError
 from companion.games.registry import VARIANTS, word_rules
+from companion.games.schema import letter as letter_check
 from companion.records import Event
 from companion.words.letters import Letters
+from web.health import health as dashboard_health
+from web.health import table_parts
 from web.services import Services
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -36,7 +41,11 @@ class BadInputError(InvalidInputError):
 
 @api.errorhandler(WordtableError)
 def refused(error: WordtableError) -> tuple[Response, int]:
-    """A refusal the player can read: 404 for what does not exist, 400 for the rest."""
+    """A refusal the player can read: 404 for what does not exist, 400 for the rest; a store that
+    cannot be written is 503 (nothing was recorded) and goes in the log too."""
+    if isinstance(error, StorageError):
+        current_app.logger.error("%s %s: %s", request.method, request.path, error)
+        return jsonify(error=f"{error}; nothing was recorded", kind="storage"), 503
     answer: dict[str, Any] = {"error": str(error), "kind": "rule" if isinstance(error, RuleError) else "input"}
     if isinstance(error, RuleError):
         answer["rule"] = error.rule
@@ -44,16 +53,40 @@ def refused(error: WordtableError) -> tuple[Response, int]:
 
 
 @api.errorhandler(Exception)
-def failed(error: Exception) -> tuple[Response, int] | HTTPException:
-    """A bug: logged with its traceback, answered 500 (HTTP errors such as 405 pass through)."""
+def failed(error: Exception) -> Any:
+    """A bug: logged with its traceback, answered 500 (HTTP errors such as 405 and 413 keep their code)."""
     if isinstance(error, HTTPException):
-        return error
+        return http_error(error)
     current_app.logger.error("%s %s failed", request.method, request.path, exc_info=error)
     return jsonify(error="wordtable failed on this request (a bug: the server log has the details)"), 500
 
 
+@api.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Any:
+    """Under /api an HTTP error (404 for a route there is not, 405, 413) is JSON; elsewhere, the page."""
+    if not request.path.startswith("/api/") and request.path != "/api":
+        return error
+    code = error.code or 500
+    if code == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+        return jsonify(error=f"the request is too large: at most {limit // 1024} KB"), 413
+    if code == 404:
+        return jsonify(error=f"no {request.method} {request.path} in the API (docs/dashboard.md lists it)"), 404
+    return jsonify(error=f"{error.name}: {error.description}"), code
+
+
+@api.app_errorhandler(StorageError)
+def storage_failed(error: StorageError) -> tuple[Response, int]:
+    """A page whose game cannot be read from the store: SQLite's words, not a bare 500."""
+    current_app.logger.error("%s %s: %s", request.method, request.path, error)
+    return Response(f"{error}\n", mimetype="text/plain"), 503
+
+
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise BadInputError("JSON nested too deeply: send a JSON object of fields") from None
     if not isinstance(data, dict):
         raise BadInputError("send a JSON object")
     return data
@@ -65,6 +98,14 @@ def text(value: object, what: str, limit: int = 40) -> str:
     return value.strip()
 
 
+def number(value: str, what: str) -> int:
+    """A whole number from a query string or header: ASCII digits, at most 9 ("²" is a digit to
+    Python, and a 5,000-digit number is one int() refuses)."""
+    if not (value.isascii() and value.isdigit() and len(value) <= 9):
+        raise BadInputError(f"{what}: a whole number")
+    return int(value)
+
+
 def game_state(game_id: int) -> dict[str, Any]:
     """The table's read model (``Session.view``), with whether a camera and a buzzer box are on."""
     view = services().tables.get(game_id).view()
@@ -72,7 +113,16 @@ def game_state(game_id: int) -> dict[str, Any]:
     view["camera"]["running"] = camera is not None
     view["camera"]["frames"] = camera.latest().get("frames", 0) if camera is not None else 0
     view["buzzer_box"] = game_id in services().desks
+    view["parts"] = table_parts(services(), game_id)  # alive, and the last error of each
     return view
+
+
+@api.get("/health")
+def health() -> tuple[Response, int]:
+    """Which parts are alive (the store, the live hub, each camera and buzzer desk): 200 when all
+    are, 503 when one is not; each with its last error."""
+    answer, alive = dashboard_health(services())
+    return jsonify(answer), 200 if alive else 503
 
 
 # -- games ---------------------------------------------------------------------------------
@@ -105,10 +155,8 @@ def state(game_id: int) -> Response:
 @api.get("/sessions/<int:game_id>/events")
 def events(game_id: int) -> Response:
     services().tables.get(game_id)
-    after = request.args.get("after", "0")
-    if not after.isdigit():
-        raise BadInputError("after: an event number")
-    return jsonify(events=[{"n": n, **e} for n, e in services().hub.after(game_id, int(after))])
+    after = number(request.args.get("after", "0"), "after: an event number")
+    return jsonify(events=[{"n": n, **e} for n, e in services().hub.after(game_id, after)])
 
 
 @api.post("/sessions/<int:game_id>/events")
@@ -203,7 +251,7 @@ def stream(game_id: int) -> Response:
     """Server-Sent Events: everything after Last-Event-ID (or ?after=), then live."""
     services().tables.get(game_id)
     last = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    last_number = int(last) if last.isdigit() else 0
+    last_number = number(last, "Last-Event-ID: an event number")
     feed = services().hub.stream(game_id, last_number)
     return Response(stream_with_context(feed), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})  # fmt: skip
@@ -214,15 +262,28 @@ def stream(game_id: int) -> Response:
 
 @api.post("/sessions/<int:game_id>/buzzers")
 def attach_buzzers(game_id: int) -> Response:
-    """Attach a buzzer box (or the simulator, ``sim://``) to the game; buttons in seating order."""
-    from web.buzzers import attach
+    """Attach one of the buzzer ports the operator offers (``ports`` in the summary); with no
+    ``port``, the box the game has, else its own simulator. Buttons in seating order. Any other
+    address is refused."""
+    from web.buzzers import offer, own_simulator
 
+    services().tables.get(game_id)
     data = body()
-    port = data.get("port") or f"sim://table-{game_id}"
+    current = services().desks.get(game_id)
+    port = data.get("port") or (current.link.url if current is not None else own_simulator(game_id))
     if not isinstance(port, str):
-        raise BadInputError("port: a pyserial URL such as /dev/ttyACM0 or sim://table")
-    attach(services(), game_id, port)
-    return jsonify(port=port, buttons=services().desks[game_id].buttons)
+        raise BadInputError("port: one of the ports the buzzers card offers")
+    desk = current if current is not None and current.link.url == port else offer(services(), game_id, port)
+    return jsonify(port=port, buttons=desk.buttons)
+
+
+@api.delete("/sessions/<int:game_id>/buzzers")
+def detach_buzzers(game_id: int) -> Response:
+    """Let the game's buzzer box go: its port is free for another table."""
+    from web.buzzers import detach
+
+    services().tables.get(game_id)
+    return jsonify(detached=detach(services(), game_id))
 
 
 @api.post("/sessions/<int:game_id>/press")
@@ -241,6 +302,7 @@ def press(game_id: int) -> Response:
 def buzzers(game_id: int) -> Response:
     from web.buzzers import summary
 
+    services().tables.get(game_id)
     return jsonify(summary(services(), game_id))
 
 
@@ -256,8 +318,8 @@ def check() -> Response:
     sources = [s.strip().lower() for s in request.args.get("from", "").split(",") if s.strip()]
     pool = request.args.get("pool", "")
     game_id = request.args.get("session", "")
-    if game_id.isdigit():  # that game's own rules, and its rulings over the stem judge
-        return jsonify(services().tables.get(int(game_id)).word_box(word, sources, pool))
+    if game_id:  # that game's own rules, and its rulings over the stem judge
+        return jsonify(services().tables.get(number(game_id, "session: a game number")).word_box(word, sources, pool))
     referee = services().referee
     answer: dict[str, Any] = {"word": word.upper(), "check": referee.dictionary.check(word.lower(), rules).as_dict()}
     if sources or pool:
@@ -320,15 +382,10 @@ def answer(game_id: int) -> Response:
             raise BadInputError("choice: the number of the answer")
         services().tables.get(game_id).answer(choice)
         return jsonify(game_state(game_id))
-    feed = feed_of(game_id)
     item, letter = data.get("item"), data.get("letter")
-    if (
-        not isinstance(item, int)
-        or not isinstance(letter, str)
-        or len(letter) != 1
-        or not ("A" <= letter.upper() <= "Z")
-    ):
-        raise BadInputError("item: a number; letter: one letter A-Z")
+    if not isinstance(item, int) or isinstance(item, bool) or not isinstance(letter, str) or letter_check(letter):
+        raise BadInputError("item: a number; letter: one letter A-Z")  # "ß" too: its capital is two letters
+    feed = feed_of(game_id)
     feed.answer(item, letter.upper())
     return jsonify(feed.latest())
 

@@ -68,20 +68,43 @@ class CameraFeed:
         self._stop.set()
         self._thread.join(timeout=10)
 
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    def health(self) -> dict[str, Any]:
+        """For the page and ``/api/health``: is the feed reading, how many frames, its last error."""
+        with self._lock:
+            return {"alive": self.alive, "frames": self._frames, "error": self._latest.get("error")}
+
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
                 for frame in self.open_source().frames():
                     if self._stop.is_set():
                         return
-                    self.take(frame.image, frame.name)
+                    self._take_one(frame.image, frame.name)
             except Exception as error:  # a camera unplugged or a file gone: say so, try again
-                with self._lock:
-                    self._latest = {**self._latest, "error": str(error)}
-                self.publish(self.latest())
+                self._failed(str(error))
             if not self.loop:
                 return
             self._stop.wait(1.0)
+
+    def _take_one(self, image: np.ndarray, name: str) -> None:
+        """One frame; an error reading it is logged and shown, and the next frame is read."""
+        try:
+            self.take(image, name)
+        except Exception as error:
+            log.exception("camera: frame %s could not be read", name)
+            self._failed(f"frame {name}: {type(error).__name__}: {error}")
+
+    def _failed(self, why: str) -> None:
+        with self._lock:
+            self._latest = {**self._latest, "error": why}
+        try:
+            self.publish(self.latest())
+        except Exception:  # the live hub is closing: nothing to tell
+            log.exception("camera: could not publish an error")
 
     def take(self, image: np.ndarray, name: str = "") -> dict[str, Any]:
         """Read one frame and make it the latest."""

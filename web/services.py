@@ -23,17 +23,35 @@ from web.live import Hub
 
 
 class Tables:
-    """Open game sessions by game number, backed by one event store; every commit goes live."""
+    """Open game sessions by game number, backed by one event store; every commit goes live.
 
-    def __init__(self, store: EventStore, referee: Referee, hub: Hub) -> None:
+    A game's ``dictionary`` (standard or large) chooses its referee: ``referees(size)`` builds it
+    with the same settings as the default one (word lists, house rules, rulings), as the command
+    line's ``replay`` does, so the dashboard and the command line give the same verdicts."""
+
+    def __init__(
+        self, store: EventStore, referee: Referee, hub: Hub, referees: Callable[[str], Referee] | None = None
+    ) -> None:
         self.store, self.referee, self.hub = store, referee, hub
+        self.referees = referees
+        self._by_size: dict[str, Referee] = {}
         self._sessions: dict[int, Session] = {}
         self._lock = threading.Lock()
         #: Called with each new game's session (the table's camera moves to it).
         self.started: list[Callable[[Session], object]] = []
 
+    def referee_for(self, size: object) -> Referee:
+        """The referee of a game whose ``dictionary`` is ``size`` (None: the table's default)."""
+        if not isinstance(size, str) or self.referees is None or size == self.referee.dictionary.name.split("+")[0]:
+            return self.referee
+        with self._lock:
+            if size not in self._by_size:
+                self._by_size[size] = self.referees(size)
+            return self._by_size[size]
+
     def start(self, setup: dict[str, Any]) -> Session:
-        session = Session.start(self.store, self.referee, Event.from_dict({"type": "game", **setup}))
+        event = Event.from_dict({"type": "game", **setup})
+        session = Session.start(self.store, self.referee_for(event.get("dictionary")), event)
         self._open(session)
         for started in self.started:
             started(session)
@@ -49,7 +67,8 @@ class Tables:
             raise NotFoundError(f"no game {game}")
         if kinds[game] == "evening":
             raise NotFoundError(f"#{game} is a club evening, not a table's game: open /club/{game}")
-        return self._open(Session.resume(self.store, game, self.referee))
+        setup = self.store.setup(game)
+        return self._open(Session.resume(self.store, game, self.referee_for(setup.get("dictionary"))))
 
     def _open(self, session: Session) -> Session:
         """Share a session once its log is live: no commit can fall between loading and listening."""
@@ -89,13 +108,17 @@ class Services:
     hub: Hub = field(default_factory=Hub)
     glossary: Glossary | None = None
     cameras: dict[int, Any] = field(default_factory=dict)  # game -> web.camera.CameraFeed
+    #: The referee for a game that chooses another dictionary size, built with the same settings.
+    referees: Callable[[str], Referee] | None = None
     desks: dict[int, Any] = field(default_factory=dict)  # game -> firmware_bridge.desk.BuzzerDesk
+    #: The buzzer ports the operator offers (``serve --buzzers``); every game also has its simulator.
+    buzzer_ports: list[str] = field(default_factory=list)
     #: Called when the services close (the demo's director, say).
     closing: list[Callable[[], None]] = field(default_factory=list)
     tables: Tables = field(init=False)
 
     def __post_init__(self) -> None:
-        self.tables = Tables(self.store, self.referee, self.hub)
+        self.tables = Tables(self.store, self.referee, self.hub, self.referees)
         if self.glossary is None:
             try:
                 self.glossary = Glossary()
@@ -103,14 +126,26 @@ class Services:
                 self.glossary = None
 
     @classmethod
-    def create(cls, data: Path, referee: Referee | None = None, size: str = "large", db: str | None = None) -> Services:
+    def create(
+        cls,
+        data: Path,
+        referee: Referee | None = None,
+        size: str = "large",
+        referees: Callable[[str], Referee] | None = None,
+        db: str | None = None,
+    ) -> Services:
         """The services for a data folder: the games in ``db`` (a path, ``sqlite:///...`` or
-        ``postgresql://...``), by default the folder's ``games.sqlite3``; without a referee, the
-        built-in list of ``size`` with the rulings kept in the folder's ``overrides.sqlite3``."""
+        ``postgresql://...``), by default the folder's ``games.sqlite3``. ``referees(size)`` builds a
+        referee (by default, the built-in list of that size with the rulings kept in the folder's
+        ``overrides.sqlite3``); ``referee`` is the table's default one (else ``referees(size)``)."""
         data.mkdir(parents=True, exist_ok=True)
-        if referee is None:
-            referee = Referee.load(size, overrides=data / "overrides.sqlite3")
-        return cls(EventStore(db or data / "games.sqlite3"), referee)
+        if referees is None:
+
+            def referees(size: str) -> Referee:
+                return Referee.load(size, overrides=data / "overrides.sqlite3")
+
+        store = EventStore(db or data / "games.sqlite3")
+        return cls(store, referee or referees(size), referees=referees)
 
     def close(self) -> None:
         for stop in self.closing:

@@ -22,7 +22,15 @@ from companion.words.dictionary import SIZES
 from companion.words.letters import LetterError, Letters
 from companion.words.overrides import OverrideStore
 from companion.words.solver import Referee
-from wordtable.settings import WordConfig, build_referee, cache_home, data_home, load_config, load_dictionary
+from wordtable.settings import (
+    WordConfig,
+    build_referee,
+    buzzer_ports,
+    cache_home,
+    data_home,
+    load_config,
+    load_dictionary,
+)
 
 if TYPE_CHECKING:
     from companion.games.dicewords_solver import DiceSolver
@@ -347,10 +355,18 @@ def cmd_markers(args: argparse.Namespace) -> int:
     """Write the printable ArUco marker sheet for the mat's corners."""
     from vision.calibration import marker_sheet
 
+    if Path(args.output).suffix.lower() not in (".png", ".pdf"):
+        raise UsageError(f"{args.output}: the sheet is written as .png or .pdf")
+    if not Path(args.output).parent.is_dir():
+        raise UsageError(f"{args.output}: no folder {Path(args.output).parent}")
     marker_sheet(args.output)
     how = "print at 100%, cut out, lay 0-3 clockwise from the top-left corner"
     _emit(args, {"written": args.output}, f"wrote {args.output}: {how}")
     return 0
+
+
+def _buzzer_ports(args: argparse.Namespace) -> list[str]:
+    return buzzer_ports(args.config, args.buzzers)
 
 
 def _port(text: str) -> int:
@@ -385,13 +401,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.club and importlib.util.find_spec("waitress") is None:
         raise UsageError("--club serves with waitress: pip install 'wordtable[club]'")
     _port_free(args.host, args.port)  # before anything is created: a busy port is said in one line
+    ports = _buzzer_ports(args)
     pin = args.pin
     if pin is not None and len(pin) < 6:
         raise UsageError("--pin: at least 6 characters (wrong guesses are limited, but a short PIN is still weak)")
     if args.host not in ("127.0.0.1", "localhost", "::1") and not pin:
         pin = f"{secrets.randbelow(10**6):06d}"
         print(f"listening on {args.host}: the table PIN is {pin} (needed to change a game)", flush=True)
-    services = Services.create(data_home(), _referee(args), db=games_store(args.db))
+    config = _config(args)  # one settings path: the games' referees are built as every command builds them
+    services = Services.create(
+        data_home(),
+        build_referee(config),
+        referees=lambda size: build_referee(config.with_options(size, None, None)),
+        db=games_store(args.db),
+    )
+    services.buzzer_ports = ports
     app = create_app({"PIN": pin, "CACHE": str(cache_home())}, services)
     table = TableSettings.load(args.table) if args.table else TableSettings()
     camera = args.camera or table.camera
@@ -500,6 +524,9 @@ def build_parser() -> Parser:
     p.add_argument("--table", metavar="FILE", help="the table's settings (calibration, zones, camera; JSON)")
     p.add_argument("--db", metavar="URL", help="the games: a file, sqlite:///path or postgresql://... (docs/club.md)")
     p.add_argument("--club", action="store_true", help="serve many tables and screens (waitress, with limits)")
+    p.add_argument("--buzzers", action="append", metavar="SPEC",
+                   help="buzzer ports the dashboard may offer: /dev/ttyACM0, socket://host:port, sim://NAME "
+                        "(comma-separated, repeatable; with the settings file's [buzzers] ports)")  # fmt: skip
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

@@ -2,7 +2,7 @@
 
 Public API: :func:`data_home`, :func:`cache_home`, :func:`games_database`, :func:`games_store`,
 :class:`WordConfig`, :func:`load_config`, :func:`load_dictionary`, :func:`build_referee`,
-:class:`SetValues`, :func:`load_set_values`.
+:func:`buzzer_ports`, :class:`SetValues`, :func:`load_set_values`.
 
 This is the one place that reads the environment; everything below it gets paths as arguments.
 
@@ -30,6 +30,12 @@ and laid into every new game of that kind (``SetValues.setup_defaults``)::
     [sets]
     dicewords_values = "b3,d2,q8"  # DICEWORDS letter values, over the defaults
     lexicon_red_figures = "A10,B2,*15"  # LEXICON red figures, over a common deck's
+
+    [buzzers]
+    ports = ["/dev/ttyACM0"]       # the buzzer boxes the dashboard may offer (pyserial URLs)
+
+Every command reads the same file the same way (:func:`load_config`, :func:`build_referee`):
+``serve`` builds each game's referee from it as ``check`` and ``replay`` do.
 """
 
 from __future__ import annotations
@@ -110,13 +116,9 @@ def load_config(path: str | Path | None = None) -> WordConfig:
     path = path or os.environ.get("WORDTABLE_CONFIG")
     if not path:
         return WordConfig()
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"settings file {path} not found") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"cannot read settings file {path}: {error}") from None
-    section = data.get("dictionary", {})
+    section = _read(path).get("dictionary", {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"{path}: [dictionary] is a table of settings")
     unknown = set(section) - {"size", "word_lists", "house_rules", "overrides", "compounds_allowed"}
     if unknown:
         raise ConfigError(f"{path}: unknown [dictionary] setting {', '.join(sorted(unknown))}")
@@ -137,6 +139,35 @@ def load_config(path: str | Path | None = None) -> WordConfig:
         overrides=expand(section["overrides"]) if "overrides" in section else default_overrides(),
         compounds_allowed=_flag(section, "compounds_allowed", path),
     )
+
+
+def _read(path: str | Path) -> dict[str, object]:
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"settings file {path} not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"cannot read settings file {path}: {error}") from None
+
+
+def buzzer_ports(path: str | Path | None = None, given: list[str] | None = None) -> list[str]:
+    """The buzzer ports the operator offers: the settings file's ``[buzzers] ports``, then those
+    ``given`` on the command line (``--buzzers``, comma-separated)."""
+    path = path or os.environ.get("WORDTABLE_CONFIG")
+    ports: list[str] = []
+    if path:
+        section = _read(path).get("buzzers", {})
+        listed = section.get("ports", []) if isinstance(section, dict) else None
+        if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+            raise ConfigError(f"{path}: [buzzers] ports must be a list of pyserial URLs")
+        ports += listed
+    for spec in given or []:
+        ports += spec.split(",")
+    ports = [p.strip() for p in ports]
+    for port in ports:
+        if not port or any(c.isspace() for c in port) or len(port) > 200:
+            raise ConfigError(f"buzzer port {port!r}: a pyserial URL such as /dev/ttyACM0 or sim://table")
+    return list(dict.fromkeys(ports))
 
 
 def _flag(section: dict[str, object], key: str, path: str | Path) -> bool:

@@ -247,5 +247,6 @@ class Game(ABC):
 
 def ranked(scores: dict[str, int], details: dict[str, dict[str, Any]], players: list[str]) -> list[Standing]:
     """Standings best first; equal scores keep seating order."""
-    order = sorted(players, key=lambda p: (-scores[p], players.index(p)))
+    seat = {p: i for i, p in enumerate(players)}  # not players.index: standings stay linear in players
+    order = sorted(players, key=lambda p: (-scores[p], seat[p]))
     return [Standing(p, scores[p], details.get(p, {})) for p in order]

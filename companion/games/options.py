@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.records import Event, RecordError
+from companion.words.dictionary import SIZES
 
 #: Fields every game event may carry besides its engine's options.
 COMMON = frozenset({"game", "variant", "players", "dictionary", "demo"})
@@ -72,6 +73,11 @@ class Option:
 def check_setup(setup: Event, options: Iterable[Option], variant: str | None) -> None:
     """Every field of a ``game`` event is one the engine takes, of the right type and range."""
     known = {o.name: o for o in options if o.variants is None or variant in o.variants}
+    dictionary, demo = setup.get("dictionary"), setup.get("demo")
+    if dictionary is not None and dictionary not in SIZES:
+        raise RecordError(f"dictionary is one of {', '.join(SIZES)}, not {dictionary!r}")
+    if demo is not None and not isinstance(demo, bool):
+        raise RecordError(f"demo: true or false, not {demo!r}")
     for key, value in setup.data.items():
         if key in COMMON:
             continue

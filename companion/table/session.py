@@ -44,6 +44,7 @@ from companion.errors import InvalidInputError
 from companion.games.base import Game, RuleError
 from companion.games.not_scrabble import DEFAULT_WINDOW_MS, Call, NotScrabble
 from companion.games.registry import load_game
+from companion.games.schema import check_event
 from companion.records import Event, RecordError
 from companion.table.games import TablePart, part_for
 from companion.table.phrases import describe
@@ -58,6 +59,8 @@ __all__ = ["DEFAULT_WINDOW_MS", "Press", "Session"]
 #: the call is refused, with no penalty; rule 07 punishes only "a word that isn't there".
 THERE_BUT_REFUSED = ("not-scrabble 11", "not-scrabble 10")
 CHOICES = 10  # words offered for a claim
+#: The most events a game keeps (undo events included): a long table game has a few hundred.
+MAX_EVENTS = 10_000
 
 
 @dataclass
@@ -159,10 +162,13 @@ class Session:
     # -- recording -----------------------------------------------------------------------
 
     def record(self, event: Event) -> int:
-        """Check ``event`` with the engine, commit it, and return its number once committed."""
+        """Check ``event`` (its fields by the schema, then the move by the engine), commit it, and
+        return its number once committed."""
+        check_event(event)
         if event.type == "undo":
             return self.undo(event["to"])
         with self.lock:
+            self._room()
             self.game.push(event)
             try:
                 number = self.store.append(self.game_id, event)
@@ -177,6 +183,7 @@ class Session:
     def undo(self, to: int | None = None) -> int:
         """Undo the last event, or back to event number ``to`` (the game event is 1)."""
         with self.lock:
+            self._room()
             count = len(self.game.events) - 1 if to is None else to
             if count < 1:
                 raise RecordError("nothing to undo: the game has just been set up")
@@ -198,6 +205,11 @@ class Session:
             if self.seen is not None and not self.part.observe(self.seen).agrees:
                 self.check = "an event was undone: put the table back as the record shows, or read it again"
             return number
+
+    def _room(self) -> None:
+        """Refuse an event past :data:`MAX_EVENTS`: the game is full, not the store."""
+        if self._history[-1]["n"] >= MAX_EVENTS:
+            raise InvalidInputError(f"this game has {MAX_EVENTS} events, the most a game keeps: start a new game")
 
     def _committed(self, number: int, event: Event) -> None:
         self._commits += 1

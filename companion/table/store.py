@@ -18,6 +18,10 @@ is imported only then). Both keep the same promises:
 - a reader sees every committed event of a game, in order;
 - the schema is made and upgraded by the numbered steps of ``companion.table.schema``.
 
+A store that cannot be opened, read or written (a damaged or read-only file, a full disk, a server
+gone) raises :class:`StoreError` (a :class:`~companion.errors.StorageError`) with the back end's
+own words; a failed commit is rolled back, so nothing half-written is acknowledged.
+
 >>> from companion.records import Event
 >>> store = EventStore(":memory:")
 >>> game_id = store.create_game(Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"]}))
@@ -33,12 +37,12 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import WordtableError
+from companion.errors import StorageError
 from companion.records import Event, RecordError
 from companion.table.schema import MIGRATIONS, VERSION_TABLE, Migration, pending
 
@@ -54,7 +58,7 @@ GAMES = (
 EVENTS = "SELECT event FROM events WHERE game_id = ? ORDER BY seq"
 
 
-class StoreError(WordtableError):
+class StoreError(StorageError):
     """The store cannot be opened or reached, or failed a write: what was asked is not acknowledged."""
 
 
@@ -117,6 +121,10 @@ class EventStore:
         """Every event of a game as recorded, ``undo`` events included."""
         raise NotImplementedError
 
+    def setup(self, game_id: int) -> Event:
+        """A game's ``game`` event (its first)."""
+        return self.events(game_id)[0]
+
     def games(self) -> list[StoredGame]:
         """Every game, oldest first, with how many events it has."""
         raise NotImplementedError
@@ -149,8 +157,12 @@ class SqliteStore(EventStore):
 
     def __init__(self, url: str | Path, migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
         path = sqlite_path(url)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot open the games' store {path}: {error}") from None
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
@@ -158,7 +170,7 @@ class SqliteStore(EventStore):
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA busy_timeout=10000")  # another process writing: wait for it
         except sqlite3.Error as error:
-            raise StoreError(f"cannot open the SQLite database {path}: {error}") from error
+            raise StoreError(f"cannot open the games' store {path}: {error}") from None
         self._migrate(migrations)
 
     def _migrate(self, migrations: tuple[Migration, ...]) -> None:
@@ -188,10 +200,12 @@ class SqliteStore(EventStore):
                     self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:
-                        self._db.execute("ROLLBACK")
+                        with suppress(sqlite3.Error):  # the error that matters is the first one
+                            self._db.execute("ROLLBACK")
                     raise
             except sqlite3.Error as error:
-                raise StoreError(f"the SQLite database failed: {error}") from error
+                doing = "write to" if write else "read"
+                raise StoreError(f"cannot {doing} the games' store {self.path}: {error}") from None
 
     def create_game(self, setup: Event) -> int:
         name = check_setup(setup)
