@@ -208,7 +208,8 @@ def test_serve_takes_the_settings_file_as_every_command_does(tmp_path: Path) -> 
     house = tmp_path / "house.txt"
     house.write_text("+snerkle\n-glider\n", encoding="utf-8")
     settings = tmp_path / "table.toml"
-    settings.write_text(f'[dictionary]\nhouse_rules = "{house}"\n[buzzers]\nports = ["sim://club"]\n', encoding="utf-8")
+    settings.write_text(f'[dictionary]\nhouse_rules = "{house}"\n[buzzers]\nports = ["sim://club"]\n'
+                        '[sets]\ndicewords_values = "b9"\n', encoding="utf-8")  # fmt: skip
     port = _free_port()
     command = [str(Path(sys.executable).parent / "wordtable"), "serve", "--port", str(port), "--config", str(settings)]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -245,6 +246,8 @@ def test_serve_takes_the_settings_file_as_every_command_does(tmp_path: Path) -> 
         assert get(f"/check?word=aargh&session={large}")["check"]["valid"] is True
         assert get(f"/check?word=aargh&session={standard}")["check"]["valid"] is False  # as replay judges it
         assert [p["port"] for p in get(f"/sessions/{large}/buzzers")["ports"]] == ["sim://club", f"sim://table-{large}"]
+        dice = start(game="dicewords")  # the table's own set's values, entered once, in each new game
+        assert get(f"/sessions/{dice}")["setup"]["values"] == "b9"
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -35,6 +35,9 @@ class Tables:
         self.store, self.referee, self.hub = store, referee, hub
         self.referees = referees
         self._by_size: dict[str, Referee] = {}
+        #: The table's own sets' values laid into each new game that does not give its own
+        #: (``wordtable.settings.SetValues.setup_defaults``, from the settings file's ``[sets]``).
+        self.setup_defaults: Callable[[dict[str, Any]], dict[str, Any]] = dict
         self._sessions: dict[int, Session] = {}
         self._lock = threading.Lock()
         #: Called with each new game's session (the table's camera moves to it).
@@ -50,7 +53,7 @@ class Tables:
             return self._by_size[size]
 
     def start(self, setup: dict[str, Any]) -> Session:
-        event = Event.from_dict({"type": "game", **setup})
+        event = Event.from_dict({"type": "game", **self.setup_defaults(setup)})
         session = Session.start(self.store, self.referee_for(event.get("dictionary")), event)
         self._open(session)
         for started in self.started:

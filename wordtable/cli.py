@@ -30,6 +30,7 @@ from wordtable.settings import (
     data_home,
     load_config,
     load_dictionary,
+    load_set_values,
 )
 
 if TYPE_CHECKING:
@@ -416,6 +417,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         db=games_store(args.db),
     )
     services.buzzer_ports = ports
+    services.tables.setup_defaults = load_set_values(args.config).setup_defaults  # the table's own sets' values
     app = create_app({"PIN": pin, "CACHE": str(cache_home())}, services)
     table = TableSettings.load(args.table) if args.table else TableSettings()
     camera = args.camera or table.camera

@@ -44,6 +44,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from companion.errors import InvalidInputError
 from companion.sets.cards import RedFigures
@@ -195,7 +196,7 @@ class SetValues:
     dicewords_values: str | None = None
     lexicon_red_figures: str | None = None
 
-    def setup_defaults(self, setup: dict[str, object]) -> dict[str, object]:
+    def setup_defaults(self, setup: dict[str, Any]) -> dict[str, Any]:
         """``setup`` (a game event's fields) with this table's set values filled in where absent.
 
         >>> SetValues(dicewords_values="b4").setup_defaults({"game": "dicewords", "players": ["Ann"]})["values"]
