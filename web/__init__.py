@@ -49,8 +49,10 @@ def create_app(config: dict[str, Any] | None = None, services: Services | None =
     from web.api import api
     from web.club import club, evenings
     from web.pages import pages
+    from web.relay import install as install_relay
 
     security.install(app)
+    install_relay(app)
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.register_blueprint(club)
