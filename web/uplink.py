@@ -14,7 +14,7 @@ for the club. The uplink's thread then, about once a second and at once after ea
    records them here through the game's session, each once (``companion.table.relay``); a notice
    the game refuses is reported to the club.
 
-When the club cannot be reached it tries again after 0.5, 1, 2, 4, then every 5 seconds; the table
+When the club cannot be reached it tries again after 0.5, 1, then every 2 seconds; the table
 goes on recording, and :meth:`Uplink.status` (``GET /api/relay/status``) and the log say how far
 behind the club is and why. Which of this table's games are the club's is kept in this store's
 relay ledger, so a restart of the table's machine carries on where it was.
@@ -40,7 +40,7 @@ from web.services import Services
 
 log = logging.getLogger("wordtable.relay")
 POLL_SECONDS = 1.0
-BACKOFF = (0.5, 1.0, 2.0, 4.0, 5.0)
+BACKOFF = (0.5, 1.0, 2.0)  # seconds between tries while the club is away: a refused try costs little
 TIMEOUT = 10.0
 
 
