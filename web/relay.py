@@ -33,7 +33,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 
 from companion.errors import NotFoundError, WordtableError
 from companion.records import Event
-from companion.table.relay import BATCH, Book, HeldError, Ledger, RelayConflictError, merge, notices_done
+from companion.table.relay import BATCH, Book, HeldError, Ledger, Notice, RelayConflictError, merge, notices_done
 from companion.table.session import Session
 from companion.table.store import NumberingError
 from web.api import BadInputError, body, failed, refused, text
@@ -145,10 +145,18 @@ class Desk:
         ledger = self.ledger
         counts = {g.id: g.events for g in self.services.store.games()} if ledger.holds else {}
         return [{"game": h.game, "seat": h.seat, "events": counts.get(h.game, 0),
-                 "notices": [n.number for n in ledger.waiting(h.game, self._done(h.game))],
+                 "notices": [n.number for n in self.waiting(h.game)],
                  "refused": [{"n": n.number, "reason": ledger.refused[n.number]} for n in ledger.notices
                              if n.game == h.game and n.number in ledger.refused]}
                 for h in ledger.holds.values()]  # fmt: skip
+
+    def waiting(self, game: int) -> list[Notice]:
+        """The notices for ``game`` not yet done at the club's copy nor refused. Each table asks
+        every second: the game's events are read only when it has notices not refused."""
+        ledger = self.ledger
+        if not ledger.waiting(game, done=set()):
+            return []
+        return ledger.waiting(game, self._done(game))
 
     def _done(self, game: int) -> set[int]:
         return notices_done(self.services.store.events(game))
@@ -236,8 +244,7 @@ def held(game: int) -> Response:
 
 @relay.get("/<int:game>/notices")
 def notices(game: int) -> Response:
-    waiting = desk().ledger.waiting(game, desk()._done(game))
-    return jsonify(notices=[n.as_dict() for n in waiting])
+    return jsonify(notices=[n.as_dict() for n in desk().waiting(game)])
 
 
 @relay.post("/<int:game>/notices/<int:number>/refused")
