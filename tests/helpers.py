@@ -1,5 +1,6 @@
 """Plain helpers the test modules share (fixtures live in conftest.py): where things are, skipping
-what a clone lacks, playing and refusing events, and running the installed `wordtable` command.
+what a clone lacks, playing and refusing events, and running the installed `wordtable` command
+(a club server among them).
 
 Not a test module: pytest collects nothing here. Benchmarks import the harness modules next to it
 (buzzsim, browser, dashload, baselines), never a test_ module.
@@ -9,8 +10,10 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -80,3 +83,25 @@ def stem_pairs(path: Path) -> list[tuple[str, str, str, bool, str]]:
         old, new, expected, *rest = line.split("\t")
         rows.append((old, new, expected, bool(rest and rest[0].strip() == "?"), rest[1] if len(rest) > 1 else ""))
     return rows
+
+
+def free_port() -> int:
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        return int(probe.getsockname()[1])
+
+
+def club_server(db: str, port: int) -> subprocess.Popen[str]:
+    """`wordtable serve --club --db DB` started as a user starts it; returns once it listens."""
+    server = subprocess.Popen([WORDTABLE, "serve", "--club", "--db", db, "--port", str(port)], text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert "wordtable dashboard: open" in line, line + (server.stderr.read() if server.stderr else "")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the club server did not listen")

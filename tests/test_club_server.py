@@ -9,7 +9,6 @@ import os
 import random
 import signal
 import socket
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -19,32 +18,10 @@ import pytest
 from companion.table.store import EventStore
 from tests.browser import call
 from tests.game_worker import script
-from tests.helpers import WORDTABLE
+from tests.helpers import club_server, free_port
 from web import create_app
 from web.server import Limits, make_server
 from web.services import Services
-
-
-def free_port() -> int:
-    with socket.create_server(("127.0.0.1", 0)) as probe:
-        return int(probe.getsockname()[1])
-
-
-def club_server(db: str, port: int) -> subprocess.Popen[str]:
-    """`wordtable serve --club --db DB` started as a user starts it; returns once it listens."""
-    server = subprocess.Popen([WORDTABLE, "serve", "--club", "--db", db, "--port", str(port)], text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
-    assert server.stdout is not None
-    line = server.stdout.readline()
-    assert "wordtable dashboard: open" in line, line + (server.stderr.read() if server.stderr else "")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return server
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("the club server did not listen")
 
 
 def test_killing_the_club_server_mid_game_loses_no_acknowledged_event(store_url: str) -> None:

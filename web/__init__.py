@@ -6,7 +6,8 @@ Public API: :func:`create_app`.
 (``web.services.Services``: sessions, store, live hub, word knowledge, camera, buzzer desks) are
 built from the ``DATA`` folder when not given (the command line, ``wordtable.cli``, passes them),
 and kept in ``app.extensions["wordtable"]``: no module globals. The JSON API is its own
-blueprint (``web.api``), apart from the pages (``web.pages``).
+blueprint (``web.api``), apart from the pages (``web.pages``); the relay between a table's machine and
+its club is under ``/api/relay`` (``web.relay``, ``web.uplink``: docs/club.md).
 
 Safety (``web.security``): when ``PIN`` is set (the server listens beyond this machine), every
 request that changes something needs a browser that entered the PIN and the page's CSRF token.
@@ -51,8 +52,10 @@ def create_app(config: dict[str, Any] | None = None, services: Services | None =
     from web.api import api
     from web.club import club, evenings
     from web.pages import pages
+    from web.relay import install as install_relay
 
     security.install(app)
+    install_relay(app)
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.register_blueprint(club)

@@ -13,6 +13,7 @@ reason and the rule, 404 for what does not exist; nothing changes.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template
@@ -20,7 +21,8 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from companion.club.evening import HAND_WINNER, RULINGS, VERDICTS
 from companion.club.host import Host
 from companion.errors import NotFoundError, WordtableError
-from companion.records import RecordError
+from companion.records import Event, RecordError
+from companion.table.session import Session
 from web.api import BadInputError, body, failed, refused, text
 from web.services import Services
 
@@ -35,13 +37,13 @@ MAX_PLAYERS = 400  # 100 tables of four: ten Stewards' worth
 class Evenings:
     """The evenings opened since the server started, by their number in the store."""
 
-    def __init__(self, services: Services) -> None:
-        self.services = services
+    def __init__(self, services: Services, at_table: Callable[[Session, Event], object] | None = None) -> None:
+        self.services, self.at_table = services, at_table
         self._hosts: dict[int, Host] = {}
         self._lock = threading.Lock()
 
     def open(self, setup: dict[str, Any]) -> Host:
-        host = Host.open(self.services.store, self.services.tables, setup)
+        host = self.hooked(Host.open(self.services.store, self.services.tables, setup))
         with self._lock:
             self._hosts[host.evening_id] = host
         return host
@@ -52,8 +54,16 @@ class Evenings:
             if host is None:
                 if evening not in {g.id for g in self.services.store.games() if g.game == "evening"}:
                     raise NotFoundError(f"no club evening {evening}")
-                host = self._hosts[evening] = Host.resume(self.services.store, self.services.tables, evening)
+                host = Host.resume(self.services.store, self.services.tables, evening)
+                host = self._hosts[evening] = self.hooked(host)
             return host
+
+    def hooked(self, host: Host) -> Host:
+        """The host records at the tables through the relay: a table's machine holding its game
+        gets the bell or the Steward's challenge as a notice."""
+        if self.at_table is not None:
+            host.at_table = self.at_table
+        return host
 
     def listing(self) -> list[dict[str, Any]]:
         return [{"id": g.id, "events": g.events, "created_at": g.created_at}
@@ -64,7 +74,9 @@ def hosts() -> Evenings:
     app = current_app
     found: Evenings | None = app.extensions.get("wordtable-club")
     if found is None:
-        found = app.extensions.setdefault("wordtable-club", Evenings(app.extensions["wordtable"]))
+        from web.relay import desk
+
+        found = app.extensions.setdefault("wordtable-club", Evenings(app.extensions["wordtable"], desk().at_table))
     return found
 
 

@@ -9,8 +9,9 @@ guesses are limited per client (:data:`TRIES` in :data:`WINDOW_S`, then a wait),
 compared in constant time, and a right one starts a new session (the old cookie and token are
 worth nothing). Every request that changes something (POST, PUT, DELETE) must carry the page's
 CSRF token in the ``X-CSRF-Token`` header (or a ``csrf`` form field); so must the PIN form itself.
-Reading is always allowed. Every answer says: not in a frame, no content sniffing, no referrer
-to other sites; the session cookie is HttpOnly and SameSite=Lax.
+A table's machine relaying to its club sends the PIN in the ``X-Wordtable-Pin`` header instead of
+a cookie and a token. Reading is always allowed. Every answer says: not in a frame, no content
+sniffing, no referrer to other sites; the session cookie is HttpOnly and SameSite=Lax.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 TRIES = 5  # wrong PINs a client may enter ...
 WINDOW_S = 300.0  # ... in this many seconds, before it waits for the oldest to expire
 MIN_PIN = 6
+#: A table's machine sends the club's PIN in this header (a browser cannot be made to send it by
+#: another site without the dashboard's consent, so it needs no CSRF token).
+PIN_HEADER = "X-Wordtable-Pin"
 
 
 def csrf_token() -> str:
@@ -75,6 +79,20 @@ def check_pin(app: Flask, given: str) -> str | None:
     return None
 
 
+def machine_pin(app: Flask, given: str) -> str | None:
+    """None when ``given`` (the :data:`PIN_HEADER` of a request) is the PIN; else why not. Wrong
+    guesses count as at the PIN page."""
+    guard: PinGuard = app.extensions["wordtable-pins"]
+    client = request.remote_addr or "?"
+    wait = guard.wait(client)
+    if wait > 0:
+        return f"too many wrong PINs: try again in {wait / 60:.0f} minute(s)"
+    if not hmac.compare_digest(given.encode(), str(app.config.get("PIN")).encode()):
+        guard.wrong(client)
+        return f"{PIN_HEADER}: that is not the club's PIN"
+    return None
+
+
 def install(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.extensions["wordtable-pins"] = PinGuard()
@@ -88,6 +106,9 @@ def install(app: Flask) -> None:
             return jsonify(error="this dashboard answers only at 127.0.0.1 (start it with --host to share it)"), 421
         if not pin or request.method not in CHANGES:
             return None
+        if PIN_HEADER in request.headers:  # a table's machine (its relay): no browser, no cookie
+            why = machine_pin(app, request.headers[PIN_HEADER])
+            return None if why is None else (jsonify(error=why), 403)
         if not session.get("pin_ok") and request.endpoint != "pages.enter_pin":
             return jsonify(error="enter the table PIN first (/pin)"), 403
         sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf") or ""

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import NotFoundError
+from companion.errors import NotFoundError, WordtableError
 from companion.records import Event
 from companion.table.phrases import describe
+from companion.table.relay import KIND as RELAY
 from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.glosses import Glossary
@@ -70,8 +71,27 @@ class Tables:
             raise NotFoundError(f"no game {game}")
         if kinds[game] == "evening":
             raise NotFoundError(f"#{game} is a club evening, not a table's game: open /club/{game}")
+        if kinds[game] == RELAY:
+            raise NotFoundError(f"#{game} is the relay's ledger, not a table's game")
         setup = self.store.setup(game)
         return self._open(Session.resume(self.store, game, self.referee_for(setup.get("dictionary"))))
+
+    def catch_up(self, game: int) -> None:
+        """Play on the game's open session the events another machine stored (the relay); a session
+        whose engine refuses one is dropped, so reopening it says why."""
+        with self._lock:
+            session = self._sessions.get(game)
+        if session is None:
+            return
+        with session.lock:
+            events = self.store.events(game)
+            try:
+                for number, event in enumerate(events[session.stored :], start=session.stored + 1):
+                    session.copy_in(number, event)
+            except WordtableError:
+                with self._lock:
+                    self._sessions.pop(game, None)
+                raise
 
     def _open(self, session: Session) -> Session:
         """Share a session once its log is live: no commit can fall between loading and listening."""
@@ -98,7 +118,7 @@ class Tables:
 
     def games(self) -> list[dict[str, Any]]:
         """Every stored game, newest first."""
-        games = sorted(self.store.games(), key=lambda g: -g.id)
+        games = sorted((g for g in self.store.games() if g.game != RELAY), key=lambda g: -g.id)
         return [{"id": g.id, "game": g.game, "events": g.events, "created_at": g.created_at} for g in games]
 
 

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.errors import InvalidInputError, WordtableError
 from companion.games.registry import game_names, load_game, word_rules
@@ -402,6 +402,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.club and importlib.util.find_spec("waitress") is None:
         raise UsageError("--club serves with waitress: pip install 'wordtable[club]'")
     _port_free(args.host, args.port)  # before anything is created: a busy port is said in one line
+    if args.upstream and not args.upstream.startswith(("http://", "https://")):
+        raise UsageError(f"--upstream {args.upstream}: the club server's address, such as http://club:5000")
+    if args.upstream and not args.seat:
+        raise UsageError("--upstream needs --seat NAME: this table's name at the club (table-3)")
     ports = _buzzer_ports(args)
     pin = args.pin
     if pin is not None and len(pin) < 6:
@@ -430,6 +434,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if newest and not args.demo:
             attach_camera(services, int(newest[0]["id"]), camera, table)
     where = f"http://{'127.0.0.1' if args.host == '0.0.0.0' else args.host}:{args.port}/"
+    if args.upstream:
+        _uplink(args, services, app)
     if args.demo:
         from web.demo import demo_services
 
@@ -446,6 +452,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     finally:
         services.close()
     return 0
+
+
+def _uplink(args: argparse.Namespace, services: Any, app: Any) -> None:
+    """A table's machine in a club: its games relayed to the club server (docs/club.md)."""
+    from web.uplink import Uplink
+
+    pin = args.upstream_pin or os.environ.get("WORDTABLE_UPSTREAM_PIN")
+    uplink = Uplink(services, args.upstream, args.seat, pin)
+    app.extensions["wordtable-uplink"] = uplink
+    services.closing.append(uplink.stop)
+    uplink.start()
+    print(f"relaying this table's games to {args.upstream} as {args.seat}", flush=True)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -529,6 +547,9 @@ def build_parser() -> Parser:
     p.add_argument("--buzzers", action="append", metavar="SPEC",
                    help="buzzer ports the dashboard may offer: /dev/ttyACM0, socket://host:port, sim://NAME "
                         "(comma-separated, repeatable; with the settings file's [buzzers] ports)")  # fmt: skip
+    p.add_argument("--upstream", metavar="URL", help="this table's club server: its games are relayed there")
+    p.add_argument("--upstream-pin", metavar="PIN", help="the club's PIN (default $WORDTABLE_UPSTREAM_PIN)")
+    p.add_argument("--seat", metavar="NAME", help="this table's name at the club (with --upstream)")
     command("demo", cmd_demo, "referee a demo Not Scrabble table in the terminal", words)
     p = command("override", cmd_override, "referee rulings that win over the stem judge", words)
     p.add_argument("action", choices=["allow", "deny", "remove", "list"])

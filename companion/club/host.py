@@ -85,6 +85,10 @@ class Host:
     def __init__(self, store: EventStore, door: Door, evening_id: int, evening: Evening) -> None:
         self.store, self.door, self.evening_id, self.evening = store, door, evening_id, evening
         self.lock = threading.RLock()
+        #: How the host records an event at a table (the bell, a Steward's challenge): by default
+        #: on the table's session; the club's relay queues it for a table's machine that holds the
+        #: game (``web.relay``).
+        self.at_table: Callable[[Session, Event], object] = lambda session, event: session.record(event)
         #: Called with (number, event) after each of the evening's events is committed.
         self.listeners: list[Callable[[int, Event], None]] = []
 
@@ -157,7 +161,7 @@ class Host:
                 session = self.table(number)
                 game = session.game
                 if isinstance(game, Lexicon) and game.variant == "party" and game.playing:
-                    session.record(Event("bell"))
+                    self.at_table(session, Event("bell"))
                     stopped.append(number)
             self.record(Event("bell", {"hand": hand}))
             return stopped
@@ -249,8 +253,8 @@ class Host:
                 if self.known(session, call.word):
                     raise RuleError("lexicon party", f"{call.word} is in the dictionary: it stands (a referee's "
                                     "ruling in the table's word box can strike it first)")  # fmt: skip
-                session.record(Event("challenge", {"player": call.player, "word": call.word,
-                                                   "spelling": ruling == "spelling"}))  # fmt: skip
+                self.at_table(session, Event("challenge", {"player": call.player, "word": call.word,
+                                                           "spelling": ruling == "spelling"}))  # fmt: skip
             return self.record(Event("settle", {"call": number, "ruling": ruling}))
 
     @staticmethod

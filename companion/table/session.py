@@ -113,6 +113,8 @@ class Session:
         self.last: dict[str, Any] | None = None
         self._history: list[dict[str, Any]] = []
         self._note_standings(1)
+        #: The stored events this session has played (the game event is 1).
+        self.stored = 1
         self._commits = 0  # events committed by this session: watchers need not hear of those
         self._claims: tuple[int, list[dict[str, str | None]]] | None = None  # (commits, choices)
 
@@ -132,6 +134,7 @@ class Session:
             else:
                 session.game.push(event)
             session._note_standings(number)
+        session.stored = len(events)
         return session
 
     @property
@@ -211,7 +214,20 @@ class Session:
         if self._history[-1]["n"] >= MAX_EVENTS:
             raise InvalidInputError(f"this game has {MAX_EVENTS} events, the most a game keeps: start a new game")
 
+    def copy_in(self, number: int, event: Event) -> None:
+        """An event committed by the machine that holds this game (``companion.table.relay``) and
+        already in this store at ``number``: played on the engine and told to the listeners as if
+        recorded here. The engine refusing it means the two machines' rules differ: the caller
+        drops this session (reopening it from the store says why)."""
+        with self.lock:
+            if event.type == "undo":
+                self.game.undo_to(event["to"])
+            else:
+                self.game.push(event)
+            self._committed(number, event)
+
     def _committed(self, number: int, event: Event) -> None:
+        self.stored = number
         self._commits += 1
         self._note_standings(number)
         if self.question is not None and self.seen is not None:  # still a question after this event?

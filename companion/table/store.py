@@ -1,6 +1,7 @@
 """The event store: every game's events, an event acknowledged only once committed.
 
-Public API: :class:`EventStore`, :class:`StoredGame`, :class:`StoreError`, :func:`sqlite_path`.
+Public API: :class:`EventStore`, :class:`StoredGame`, :class:`StoreError`, :class:`NumberingError`,
+:func:`sqlite_path`.
 
 ``EventStore(url)`` opens the back end the URL names: a file path, ``:memory:`` or
 ``sqlite:///path`` is SQLite (the default, nothing to install); ``postgresql://...`` is a
@@ -16,6 +17,9 @@ is imported only then). Both keep the same promises:
   plus one, taken in the statement that inserts the event, and the pair (game, number) is unique,
   so two writers to one game can never both take a number;
 - a reader sees every committed event of a game, in order;
+- :meth:`EventStore.extend` copies events made elsewhere (a table's machine relaying its game to
+  the club, ``companion.table.relay``) at the numbers they had there, all or none, and only as the
+  game's next numbers;
 - the schema is made and upgraded by the numbered steps of ``companion.table.schema``.
 
 A store that cannot be opened, read or written (a damaged or read-only file, a full disk, a server
@@ -56,10 +60,21 @@ GAMES = (
     "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id, g.game, g.created_at ORDER BY g.id"
 )
 EVENTS = "SELECT event FROM events WHERE game_id = ? ORDER BY seq"
+LAST = "SELECT MAX(seq) FROM events WHERE game_id = ?"
+INSERT = "INSERT INTO events (game_id, seq, event, recorded_at) VALUES (?, ?, ?, ?)"
 
 
 class StoreError(StorageError):
     """The store cannot be opened or reached, or failed a write: what was asked is not acknowledged."""
+
+
+class NumberingError(RecordError):
+    """Events offered at numbers that are not the game's next: nothing was stored. ``count``: the
+    game's events as stored."""
+
+    def __init__(self, game_id: int, count: int, first: int) -> None:
+        super().__init__(f"game {game_id} has {count} events: the next is number {count + 1}, not {first}")
+        self.count = count
 
 
 @dataclass(frozen=True)
@@ -117,6 +132,11 @@ class EventStore:
         """Commit one event after the game's last; returns its number (the game event is 1)."""
         raise NotImplementedError
 
+    def extend(self, game_id: int, first: int, events: list[Event]) -> int:
+        """Commit ``events`` numbered from ``first``, which must be the game's next number, in one
+        transaction; returns the game's count. Otherwise :class:`NumberingError`, nothing stored."""
+        raise NotImplementedError
+
     def events(self, game_id: int) -> list[Event]:
         """Every event of a game as recorded, ``undo`` events included."""
         raise NotImplementedError
@@ -142,6 +162,12 @@ def check_setup(setup: Event) -> str:
 
 def stored_games(rows: list[tuple[Any, ...]]) -> list[StoredGame]:
     return [StoredGame(int(i), str(g), float(c), int(n)) for i, g, c, n in rows]
+
+
+def numbered(game_id: int, first: int, events: list[Event]) -> list[tuple[int, int, str, float]]:
+    """The rows of ``events`` numbered from ``first``."""
+    now = time.time()
+    return [(game_id, first + i, event.to_json(), now) for i, event in enumerate(events)]
 
 
 def stored_events(game_id: int, rows: list[tuple[Any, ...]]) -> list[Event]:
@@ -224,6 +250,16 @@ class SqliteStore(EventStore):
         if not rows:
             raise RecordError(f"no game {game_id} in the store")
         return int(rows[0][0])
+
+    def extend(self, game_id: int, first: int, events: list[Event]) -> int:
+        with self._using(write=True) as db:
+            last = db.execute(LAST, (game_id,)).fetchone()[0]
+            if last is None:
+                raise RecordError(f"no game {game_id} in the store")
+            if first != int(last) + 1:
+                raise NumberingError(game_id, int(last), first)
+            db.executemany(INSERT, numbered(game_id, first, events))
+        return first + len(events) - 1
 
     def events(self, game_id: int) -> list[Event]:
         with self._using() as db:

@@ -33,10 +33,14 @@ from companion.table.store import (
     APPEND,
     EVENTS,
     GAMES,
+    INSERT,
+    LAST,
     EventStore,
+    NumberingError,
     StoredGame,
     StoreError,
     check_setup,
+    numbered,
     stored_events,
     stored_games,
 )
@@ -128,6 +132,22 @@ class PostgresStore(EventStore):
                 raise RecordError(f"no game {game_id} in the store")
             return int(rows[0][0])
         raise StoreError(f"game {game_id}: {RACES} writers at once kept taking the next number; nothing recorded")
+
+    def extend(self, game_id: int, first: int, events: list[Event]) -> int:
+        with self._connection() as db:
+            try:
+                with db.transaction():
+                    row = db.execute(_pg(LAST), (game_id,)).fetchone()
+                    last = row[0] if row else None
+                    if last is None:
+                        raise RecordError(f"no game {game_id} in the store")
+                    if first != int(last) + 1:
+                        raise NumberingError(game_id, int(last), first)
+                    with db.cursor() as cursor:
+                        cursor.executemany(_pg(INSERT), numbered(game_id, first, events))
+            except errors.UniqueViolation:  # another writer took these numbers first: nothing stored
+                raise NumberingError(game_id, first, first) from None
+        return first + len(events) - 1
 
     def events(self, game_id: int) -> list[Event]:
         with self._connection() as db:
