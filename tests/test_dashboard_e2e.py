@@ -200,6 +200,9 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     assert "not legal" not in wait_text(browser, "#verdict", "legal")
     for box in ("word", "from", "pool-letters"):
         browser.find_element(By.ID, box).clear()
+    # the boxes the operator offers and the game's own simulator, which the page attached
+    ports = wait_text(browser, "#buzzer-port", "simulated box")
+    assert ports.splitlines() == ["simulated box"]  # no --buzzers: only the game's simulator
     # Ben's on-screen button, through the simulated box, link and arbiter
     browser.find_elements(By.CSS_SELECTOR, "button.buzz")[1].click()
     assert "Ben first" in wait_text(browser, "#buzzers", "Ben first", timeout=15)

@@ -200,10 +200,22 @@ const wordtable = (() => {
       }
     }
 
+    let renderBuzzersAgain = () => {};
     function renderBuzzers(summary) {
-      const box = $("#buzzers"); if (!box || !summary.attached) return;
+      const box = $("#buzzers"); if (!box) return;
       box.replaceChildren();
+      // The boxes the operator offers (wordtable serve --buzzers) and this game's simulator: pick one.
+      const choose = el("p", "", "row ports"); const pick = el("select"); pick.id = "buzzer-port";
+      for (const p of summary.ports || []) {
+        const taken = p.game !== null && p.game !== undefined && p.game !== id;
+        const o = el("option", `${p.simulated ? "simulated box" : p.port}${taken ? ` (held by game ${p.game})` : ""}`); o.value = p.port; o.disabled = taken;
+        if (p.port === summary.port) o.selected = true; pick.append(o);
+      }
+      const use = el("button", "Use this box", "small"); use.onclick = () => api(`/sessions/${id}/buzzers`, { port: pick.value }).then(renderBuzzersAgain);
+      choose.append(el("span", "Buzzer box: "), pick, use); box.append(choose);
+      if (!summary.attached) return;
       box.append(el("p", `${summary.connected ? "box connected" : "box not connected"} (${summary.port})`, summary.connected ? "good" : "bad"));
+      if (summary.health && summary.health.error) box.append(el("p", `trouble: ${summary.health.error}`, "bad"));
       const d = summary.decisions[0];
       if (d) {
         const first = d.winner ? `${d.winner} first` : `tie: ${d.tied.join(" & ")}`;
@@ -251,6 +263,7 @@ const wordtable = (() => {
       if (table.grid) { $("#words-head").hidden = false; words.append(el("pre", table.grid.join("\n"), "crossword")); }  // Crossword Lexicon
       renderDice(table);
       renderFacts(table);
+      renderParts(view.parts || {});
       $("#locked").textContent = Object.entries(view.locked || {}).map(([p, why]) => `${p}: ${why} [rule 07]`).join(" · ");
       const last = view.last;
       $("#last").textContent = !last ? "" : last.refused ? `Refused: ${last.refused} [${last.rule}]` : last.text;
@@ -493,6 +506,18 @@ const wordtable = (() => {
       };
     }
 
+    // A part of the table that stopped or keeps failing (the camera, the buzzer box) is said on the
+    // table itself, not only in the log.
+    function renderParts(parts) {
+      const line = $("#parts"); if (!line) return;
+      const troubles = [];
+      if (parts.camera && (!parts.camera.alive || parts.camera.error)) troubles.push(`camera: ${parts.camera.error || "stopped"}`);
+      const b = parts.buzzers;
+      if (b && (!b.alive || !b.link_alive || b.error)) troubles.push(`buzzer box: ${b.error || "stopped"}`);
+      else if (b && !b.connected) troubles.push(`buzzer box: not connected (${b.port})${b.waiting ? ": " + b.waiting : ""}`);
+      line.textContent = troubles.join(" · "); line.hidden = !troubles.length;
+    }
+
     // The letter games: the counters and the pool, the leader or dealer, the crib, the word being
     // built, the Plum; Anagrams' time from the call of Ready.
     let ticking = null;
@@ -623,7 +648,8 @@ const wordtable = (() => {
     const buzz = (button) => api(`/sessions/${id}/press`, { button });
     document.querySelectorAll("button.buzz").forEach((b) => b.addEventListener("click", () => buzz(Number(b.dataset.button))));
     if ($("#buzz-buttons")) {
-      api(`/sessions/${id}/buzzers`, {}).then(renderBuzzers).catch(() => {});
+      renderBuzzersAgain = () => api(`/sessions/${id}/buzzers`).then(renderBuzzers).catch(() => {});
+      api(`/sessions/${id}/buzzers`, {}).then(renderBuzzersAgain).catch(() => {});  // the game's box, or its simulator
       document.addEventListener("keydown", (e) => {
         if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
         const n = Number(e.key); if (n >= 1 && n <= document.querySelectorAll("button.buzz").length) buzz(n - 1);
