@@ -315,3 +315,40 @@ def test_serve_refuses_an_upstream_without_a_seat() -> None:
     assert result.returncode == 2 and "--upstream needs --seat NAME" in result.stderr
     result = wordtable("serve", "--upstream", "club:5000", "--seat", "t1", "--port", str(free_port()), timeout=300)
     assert result.returncode == 2 and "the club server's address" in result.stderr
+
+
+def test_the_tables_screens_take_a_club_game_and_show_the_link(tmp_path: Path, referee: Referee) -> None:
+    """In Chromium: the table's home page offers the club's games; the game taken opens on the
+    table's own page, which says the club is connected, then, with the club gone, how many events
+    the table keeps to send."""
+    from selenium.webdriver.common.by import By
+
+    from tests.browser import chromium, need_chromium
+
+    need_chromium()
+    port = free_port()
+    club = club_server(f"sqlite:///{tmp_path / 'club.sqlite3'}", port)
+    url = f"http://127.0.0.1:{port}"
+    browser = chromium()
+    try:
+        game = int(call(f"{url}/api/sessions", {"game": "not-scrabble", "players": ["Ann", "Ben"]})["id"])
+        with table_machine(tmp_path / "table", referee, url, "table-1") as (table, _, uplink):
+            browser.get(table + "/")
+            until(lambda: browser.find_element(By.ID, "take").is_displayed(), 20, "the club's form")
+            browser.find_element(By.ID, "take-game").send_keys(str(game))
+            browser.find_element(By.CSS_SELECTOR, "#take button").click()
+            until(lambda: "/table" in browser.current_url, 20, "the taken game's page")
+            link = browser.find_element(By.ID, "club-link")
+            until(lambda: "connected · all events at the club" in link.text, 20, "the link said")
+            local = int(browser.current_url.split("/game/")[1].split("/")[0])
+            club.send_signal(signal.SIGKILL)
+            club.wait(timeout=30)
+            call(f"{table}/api/sessions/{local}/events", {"text": "first-draw player=Ann letter=A"})
+            until(lambda: "1 event kept here, to send" in link.text, 30, "the events kept said")
+            assert "unreachable" in link.text
+            browser.save_screenshot(str(tmp_path / "relay.png"))
+            uplink.stop()
+    finally:
+        browser.quit()
+        club.kill()
+        club.wait()

@@ -81,6 +81,15 @@ const wordtable = (() => {
       showOptions();
     });
     select.addEventListener("change", showOptions);
+    api("/relay/status").then((status) => {  // a table's machine: take one of the club's games
+      if (!status.upstream || !$("#take")) return;
+      $("#take").hidden = false; $("#take-club").textContent = `${status.upstream.upstream} as ${status.upstream.seat}`;
+      $("#take").addEventListener("submit", async (e) => {
+        e.preventDefault();
+        try { const t = await api("/relay/take", { game: Number($("#take-game").value) }); location.href = `/game/${t.game}/table`; }
+        catch (error) { $("#take-error").textContent = error.message; }
+      });
+    }).catch(() => {});
     $("#start").addEventListener("submit", async (e) => {
       e.preventDefault();
       const f = new FormData(e.target);
@@ -137,6 +146,20 @@ const wordtable = (() => {
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
       if (page === "scores" || page === "table") renderChart();
     };
+
+    // A table's machine with a club (serve --upstream): the link, and how many events wait to go up.
+    async function renderClubLink() {
+      const line = $("#club-link"); if (!line) return;
+      const status = await api("/relay/status").catch(() => null);
+      const up = status && status.upstream; if (!up) { line.hidden = true; return false; }
+      const mine = (up.games || []).find((g) => g.game === id);
+      line.hidden = false;
+      line.className = up.state === "connected" && !up.behind ? "hint" : "bad";
+      line.textContent = `Club ${up.upstream} (${up.seat}): ${up.state}` + (mine ? ` · ${mine.behind ? `${mine.behind} event${mine.behind > 1 ? "s" : ""} kept here, to send` : "all events at the club"}` : " · this game stays on this machine")
+        + (up.last_error && up.state !== "connected" ? ` · ${up.last_error}` : "");
+      return true;
+    }
+    renderClubLink().then((has) => { if (has) setInterval(renderClubLink, 3000); });
 
     function renderMe(view) {
       const line = $("#me"); if (!line || !me) return;
