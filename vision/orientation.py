@@ -1,62 +1,27 @@
-"""Which way a tile is turned, from evidence: its square's edges, and the turns the table shares.
+"""Which way tiles are turned, from what the table's tiles share.
 
-Public API: :func:`quarter_axis`, :func:`candidate_turns`, :func:`shared_turns`, :data:`FREE`.
+Public API: :func:`shared_turns`, :data:`SYMMETRIC`, :data:`SHARE`.
 
-A tile is a square, and the edges of its face (and most strokes of a letter on it) run along
-its two axes, so the gradients in the tile's box give its turn within a quarter turn: each
-gradient's direction is taken four times over (a quarter turn is then a whole one) and their
-magnitude-weighted mean points at the axis; how much they agree (0-1) says how sure it is. The
-reader then tries only the four quarter turns of that axis instead of 24 free angles.
+Tiles on a table share their turns: a board's tiles all face one way, a player's words face him.
+:func:`shared_turns` finds the turns that most of the clear reads share; a read that lies at
+another turn is read again at those and wins there when nearly as good (``vision.reading``):
+the N read as a Z, the D read as a Q a quarter turn off. Loose tiles at any angle share no turn,
+and are read as they lie.
 
-Tiles on a table also share their turns: a board's tiles all face one way, a player's words face
-him. :func:`shared_turns` finds the turns most confident reads share; a read that lies at another
-turn is tried again at those, and wins there when it is nearly as good (``vision.reading``).
-
->>> import numpy as np, cv2
->>> tile = np.full((80, 80), 60, np.uint8)
->>> _ = cv2.rectangle(tile, (20, 20), (60, 60), 230, -1)
->>> turned = cv2.warpAffine(tile, cv2.getRotationMatrix2D((40, 40), 20, 1.0), (80, 80), borderValue=60)
->>> axis, sure = quarter_axis(turned)
->>> round(axis), sure > 0.5
-(20, True)
->>> candidate_turns(axis, sure)
-(20, 110, 200, 290)
 >>> shared_turns([0, 2, 358, 1, 90, 181, 0, 3], [1.0] * 8)
 (1,)
+>>> shared_turns([0, 90, 180, 270, 45, 135], [1.0] * 6)
+()
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import cv2
 import numpy as np
 
-FREE = tuple(range(0, 360, 15))  # no evidence: every 15 degrees
-SURE = 0.3  # agreement of the gradients above which the axis is trusted
-SHARE = 0.25  # of the confident reads: a turn this many share is one of the table's
-
-
-def quarter_axis(gray: np.ndarray) -> tuple[float, float]:
-    """The turn (degrees counter-clockwise, 0-90) of the square in a gray window, and how sure (0-1)."""
-    window = gray.astype(np.float32)
-    gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(window, cv2.CV_32F, 0, 1, ksize=3)
-    magnitude = np.hypot(gx, gy)
-    theta = np.arctan2(gy, gx) * 4
-    total = float(magnitude.sum())
-    if total <= 0:
-        return 0.0, 0.0
-    c, s = float((magnitude * np.cos(theta)).sum()), float((magnitude * np.sin(theta)).sum())
-    axis = -np.degrees(np.arctan2(s, c)) / 4  # image y runs down: counter-clockwise is negative
-    return float(axis % 90), float(np.hypot(c, s) / total)
-
-
-def candidate_turns(axis: float, sure: float) -> tuple[int, ...]:
-    """The turns to try: the four quarter turns of a trusted axis, else FREE."""
-    if sure < SURE:
-        return FREE
-    return tuple(round(axis + 90 * k) % 360 for k in range(4))
+SHARE = 0.6  # of the clear reads: a turn this many share (within 15 degrees) is the table's
+SYMMETRIC = frozenset("HINOSXZ")  # look the same upside down: their reads say nothing of the turn
 
 
 def shared_turns(turns: Sequence[int], weights: Sequence[float], tolerance: int = 15) -> tuple[int, ...]:

@@ -65,8 +65,12 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
             continue
         fill = area / (bw * bh)
         bar = big >= 3 * min(bw, bh)  # an I, or a dash: solid, but long and thin
-        if fill < 0.08 or (fill > 0.8 and not bar and not _has_hole(labels[y : y + bh, x : x + bw] == i)):
-            continue  # a solid blob; a bold B or R, nearly as solid, has its holes
+        if fill < 0.08:
+            continue
+        if fill > 0.5 and not bar:
+            count = _holes(labels[y : y + bh, x : x + bw] == i)
+            if count > 2 or (fill > 0.8 and not count):
+                continue  # a solid blob, or a patch with print in it (a premium square); a bold B has 2 holes
         pad = max(2, int(big * 0.15))
         x0, y0, x1, y1 = max(0, x - pad), max(0, y - pad), min(w, x + bw + pad), min(h, y + bh + pad)
         window, ink_window = gray[y0:y1, x0:x1], ink[y0:y1, x0:x1]
@@ -123,10 +127,10 @@ def _glyph_ink(labels: np.ndarray, stats: np.ndarray, glyph: tuple[int, int, int
     return np.isin(region, np.flatnonzero(inside)).astype(np.uint8)
 
 
-def _has_hole(component: np.ndarray) -> bool:
-    """Whether a piece of ink encloses background (a hole bigger than 2% of it)."""
+def _holes(component: np.ndarray) -> int:
+    """The holes in a piece of ink (background it encloses, each bigger than 2% of it)."""
     contours, hierarchy = cv2.findContours(component.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
-        return False
+        return 0
     area = float(component.sum())
-    return any(h[3] >= 0 and cv2.contourArea(c) > 0.02 * area for c, h in zip(contours, hierarchy[0], strict=True))
+    return sum(1 for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0 and cv2.contourArea(c) > 0.02 * area)
