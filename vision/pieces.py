@@ -65,7 +65,7 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
             continue
         fill = area / (bw * bh)
         bar = big >= 3 * min(bw, bh)  # an I, or a dash: solid, but long and thin
-        if fill < 0.08:
+        if fill < 0.08 or _print_line(labels[y : y + bh, x : x + bw] == i, area):
             continue
         if fill > 0.5 and not bar:
             count = _holes(labels[y : y + bh, x : x + bw] == i)
@@ -134,3 +134,12 @@ def _holes(component: np.ndarray) -> int:
         return 0
     area = float(component.sum())
     return sum(1 for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0 and cv2.contourArea(c) > 0.02 * area)
+
+
+def _print_line(component: np.ndarray, area: int) -> bool:
+    """Long and thin at its own turn but not solid: a word of small print (a premium square's),
+    not a letter (an I or a dash is solid along its length, at any turn)."""
+    ys, xs = np.nonzero(component)
+    (_, _), (a, b), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    long, short = max(a, b) + 1, min(a, b) + 1
+    return bool(long >= 3 * short and area < 0.7 * long * short)
