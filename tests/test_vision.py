@@ -53,7 +53,8 @@ def test_an_empty_table_has_no_pieces() -> None:
 
 
 def test_pieces_on_the_real_bananagrams_photos() -> None:
-    """Floors set from our measurements (docs/vision.md): 95.6% found, 92.7% real."""
+    """Floors set from our measurements (docs/vision.md): 95.8% found, 96.5% real (92.7% before
+    pieces far bigger than their neighbours and lines of print were dropped, issue 14)."""
     root = need_shared("data/vision/bananagrams")
     pieces = found = detections = 0
     for photo in bananagrams(root):
@@ -62,18 +63,20 @@ def test_pieces_on_the_real_bananagrams_photos() -> None:
         detections += len(centers)
         found += len(match(centers, photo.outlines))
     assert pieces == 2047
-    assert found / pieces >= 0.94 and found / detections >= 0.91
+    assert found / pieces >= 0.94 and found / detections >= 0.95
 
 
 def test_pieces_on_the_real_boggle_photos() -> None:
-    """Dice faces at any angle: 92.1% found (multi-letter faces and the tray cost precision)."""
+    """Dice faces at any angle, every third photo: 92.9% found, 61.7% real (multi-letter faces and the
+    tray cost precision)."""
     root = need_shared("data/vision/boggle")
-    pieces = found = 0
+    pieces = found = detections = 0
     for photo in list(boggle(root))[::3]:
         centers = [p.center for p in find_pieces(cv2.imread(str(photo.path)))]
         pieces += len(photo.outlines)
+        detections += len(centers)
         found += len(match(centers, photo.outlines))
-    assert found / pieces >= 0.88
+    assert found / pieces >= 0.91 and found / detections >= 0.60
 
 
 def test_the_glyph_reader_reads_rendered_letters_at_any_angle() -> None:
