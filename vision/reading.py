@@ -21,6 +21,7 @@ The thresholds were chosen on the Bananagrams and Boggle photos (docs/vision.md)
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -132,7 +133,8 @@ class TileReader:
         for i, read in zip(odd, again, strict=True):
             before = reads[i]
             if read is not None and before is not None and read.distance <= before.distance + SHARED_SLACK:
-                out[i] = read
+                # its margin was measured at the table's turns only: never sure, Tesseract is asked
+                out[i] = dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
         return out
 
     def read(self, image: np.ndarray) -> list[Item]:
