@@ -156,3 +156,18 @@ def test_bad_specs_say_why(tmp_path: Path) -> None:
     (tmp_path / "bad.png").write_text("not an image")
     with pytest.raises(SourceError, match="not an image"):
         next(open_source(str(tmp_path / "bad.png")).frames())
+
+
+def test_rendered_templates_are_kept_between_runs(tmp_path: Path) -> None:
+    """A cold ``wordtable read`` loads the templates from its cache instead of rendering them again;
+    a damaged cache file is rendered over, not a crash."""
+    first = GlyphReader(cache=tmp_path).templates
+    (kept,) = tmp_path.glob("glyph-templates-*.npz")
+    again = GlyphReader(cache=tmp_path).templates
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    kept.write_bytes(b"not numpy")
+    reader = GlyphReader(cache=tmp_path)
+    assert len(reader.templates[0]) == len(first[0]) and kept.stat().st_size > 1000
+    image = table(40, [("K", 320, 320)])
+    (piece,) = find_pieces(image)
+    assert reader.read(piece.mask).letter == "K"

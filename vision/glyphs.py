@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -120,19 +122,45 @@ def turn(mask: np.ndarray, angle: float) -> np.ndarray:
 class GlyphReader:
     """Symbols from glyph masks, by their nearest rendered (and learnt) templates."""
 
-    def __init__(self, fonts: tuple[str, ...] = FONTS, symbols: str = LETTERS) -> None:
+    def __init__(self, fonts: tuple[str, ...] = FONTS, symbols: str = LETTERS, cache: Path | None = None) -> None:
+        """``cache``: a folder where the rendered templates are kept between runs (a cold
+        ``wordtable read`` then loads them instead of rendering them again)."""
         self.fonts = [FONT_DIR / f for f in fonts if (FONT_DIR / f).exists()]
         if not self.fonts:
             raise FileNotFoundError(f"no fonts under {FONT_DIR}: install fonts-dejavu-core (make does)")
         self.symbols = symbols
+        self.cache = cache
         self._templates: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # rendered, then learnt
+        self._plain_rendered = np.zeros(0, bool)  # which rendered templates are upright and plain
 
     @property
     def templates(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(feature vectors, symbol indices, hole counts) of every template, rendered and learnt."""
         if self._templates is None:
-            self._templates = _render(tuple(self.fonts), self.symbols)[:3]
+            samples, labels, hole_counts, plain = self._rendered()
+            self._templates, self._plain_rendered = (samples, labels, hole_counts), plain
         return self._templates
+
+    def _rendered(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        fonts = tuple(self.fonts)
+        if self.cache is None:
+            return _render(fonts, self.symbols)
+        recipe = repr((fonts, [p.stat().st_size for p in fonts], self.symbols, SIZE, BLUR, HOG_SHARE, TEMPLATE_TURNS))
+        path = self.cache / f"glyph-templates-{hashlib.sha256(recipe.encode()).hexdigest()[:16]}.npz"
+        try:
+            with np.load(path) as kept:
+                return kept["samples"], kept["labels"], kept["holes"], kept["plain"]
+        except (OSError, KeyError, ValueError):  # absent, or not ours: render and keep them
+            pass
+        arrays = _render(fonts, self.symbols)
+        try:
+            self.cache.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(f".{os.getpid()}.npz")
+            np.savez(partial, samples=arrays[0], labels=arrays[1], holes=arrays[2], plain=arrays[3])
+            os.replace(partial, path)
+        except OSError:  # a read-only cache only costs the rendering next time
+            pass
+        return arrays
 
     def learn(self, mask: np.ndarray, symbol: str, angle: int = 0) -> None:
         """Take a person's answer: the glyph, turned upright by ``angle``, is ``symbol`` from now on."""
@@ -195,8 +223,8 @@ class GlyphReader:
     @property
     def _plain(self) -> np.ndarray:
         """Which templates take part in the coarse search: the upright plain renders, and every learnt one."""
-        rendered = _render(tuple(self.fonts), self.symbols)[3]
-        return np.concatenate([rendered, np.ones(len(self.templates[1]) - len(rendered), bool)])
+        count = len(self.templates[1])
+        return np.concatenate([self._plain_rendered, np.ones(count - len(self._plain_rendered), bool)])
 
     def _decide(self, distances: np.ndarray, angles: Sequence[int], labels: np.ndarray) -> Read:
         """The read from a glyph's distances (angles x templates)."""

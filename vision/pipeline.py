@@ -12,6 +12,7 @@ Public API: :data:`KINDS`, :class:`Pipeline`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from companion.words.letters import Letters
 from vision.calibration import TableSettings, find_markers
 from vision.cards import CardReader
 from vision.dice import DiceReader
+from vision.glyphs import LETTERS, GlyphReader
 from vision.images import MIN_SIDE, as_frame, fit
 from vision.reading import Item, TileReader
 from vision.table import Question, TableView, questions, view
@@ -37,6 +39,12 @@ class Pipeline:
     tiles: TileReader = field(default_factory=TileReader)
     _cards: CardReader | None = None
     _dice: DiceReader | None = None
+    #: A folder that keeps the readers' rendered templates between runs (None: rendered each run).
+    cache: Path | None = None
+
+    def __post_init__(self) -> None:
+        if self.cache is not None:
+            self.tiles.glyphs.cache = self.cache
 
     def items(self, image: np.ndarray, kind: str, shown: float = 1.0) -> list[Item]:
         """The frame's items, boxes in the photo's own pixels (the frame is read scaled to READ_SIDE;
@@ -53,7 +61,7 @@ class Pipeline:
             self._cards = self._cards or CardReader(self.tiles)
             found = self._cards.read(frame)
         else:
-            self._dice = self._dice or DiceReader()
+            self._dice = self._dice or DiceReader(glyphs=GlyphReader(symbols=LETTERS + "?", cache=self.cache))
             found = self._dice.read(frame)
         if factor != 1.0:
             for item in found:

@@ -331,7 +331,8 @@ def cmd_read(args: argparse.Namespace) -> int:
 
     image, shown = load_image(Path(args.image))  # sizes checked before decoding; one line for what is not a photo
     settings = TableSettings.load(args.table) if args.table else TableSettings()
-    result = Pipeline(settings, tileset(args.tileset) if args.tileset else None).read(image, args.kind, shown)
+    pipeline = Pipeline(settings, tileset(args.tileset) if args.tileset else None, cache=cache_home())
+    result = pipeline.read(image, args.kind, shown)
     lines = [f"{len(result['items'])} {args.kind}: " + " ".join(i["letter"] for i in result["items"])]
     lines += [f"word {w['text']}" + (f" ({w['zone']})" if w.get("zone") else "") for w in result["words"]]
     lines += [f"pool {''.join(result['pool'])}"] if result["pool"] else []
