@@ -34,6 +34,7 @@ from vision.tesseract import read_composite
 ACCEPT_DISTANCE = 0.3
 ACCEPT_MARGIN = 0.06
 SURE_DISTANCE, SURE_MARGIN = 0.2, 0.2  # a read this clear is accepted without asking Tesseract
+CONTEXT = 8  # glyphs on Tesseract's sheet at least, when there are as many
 SHARED_SLACK = 0.05  # how much farther from its templates a read at the table's turns may be, and win
 MIN_CLEAR = 4  # clear reads needed before the table's turns say anything
 
@@ -106,8 +107,12 @@ class TileReader:
         seconds: list[str | None] = [None] * len(kept)
         asked = [k for k, (_, r) in enumerate(kept) if not sure(r)]
         if self.second_reader and asked:
-            answers = read_composite([kept[k][0].mask for k in asked], [kept[k][1].angle for k in asked])
-            for k, answer in zip(asked, answers, strict=True):
+            # Tesseract reads a sheet of one or two glyphs badly (it wants a line of text): sure
+            # glyphs fill the sheet up to CONTEXT, and their answers are not used
+            context = [k for k, (_, r) in enumerate(kept) if sure(r)][: max(0, CONTEXT - len(asked))]
+            sent = asked + context
+            answers = read_composite([kept[k][0].mask for k in sent], [kept[k][1].angle for k in sent])
+            for k, answer in zip(asked, answers, strict=False):
                 seconds[k] = answer
         items = []
         for (piece, read), second in zip(kept, seconds, strict=True):
@@ -118,21 +123,26 @@ class TileReader:
         return items
 
     def turned_as_the_table(self, pieces: list[Piece], reads: list[Read | None]) -> list[Read | None]:
-        """Reads at a turn no other tile shares, read again at the turns the table's clear reads share
-        (a board's, each player's side), and taken there when nearly as near (within SHARED_SLACK)."""
-        clear = [
-            r for r in reads if r and r.confidence == 1 and r.margin >= ACCEPT_MARGIN and r.letter not in SYMMETRIC
-        ]
-        shared = shared_turns([r.angle for r in clear], [1.0] * len(clear)) if len(clear) >= MIN_CLEAR else ()
+        """Reads at a turn no other tile shares, read again at the turn the table's clear reads share
+        (a board's, each player's side) when a clear neighbour lies at it (a tile in a row, not a
+        loose one in the pool), and taken there when nearly as near (within SHARED_SLACK)."""
+        clear = [i for i, r in enumerate(reads)
+                 if r and r.confidence == 1 and r.margin >= ACCEPT_MARGIN and r.letter not in SYMMETRIC]  # fmt: skip
+        shared = shared_turns([_angle(reads[i]) for i in clear], [1.0] * len(clear)) if len(clear) >= MIN_CLEAR else ()
         if not shared:
             return reads
-        odd = [i for i, r in enumerate(reads) if r and all(abs((r.angle - t + 180) % 360 - 180) > 20 for t in shared)]
-        turns = sorted({(t + d) % 360 for t in shared for d in (-10, 0, 10)})
-        again = self.glyphs.read_many([pieces[i].mask for i in odd], turns=[turns] * len(odd))
         out = list(reads)
-        for i, read in zip(odd, again, strict=True):
-            before = reads[i]
-            if read is not None and before is not None and read.distance <= before.distance + SHARED_SLACK:
+        for i, before in enumerate(reads):
+            if before is None or any(_off(before.angle, t) <= 20 for t in shared):
+                continue
+            reach = 1.5 * pieces[i].box[2]
+            near = {t for j in clear for t in shared if j != i and _off(_angle(reads[j]), t) <= 20
+                    and np.hypot(*np.subtract(pieces[j].center, pieces[i].center)) <= reach}  # fmt: skip
+            if not near:
+                continue
+            turns = sorted({(t + d) % 360 for t in near for d in (-10, 0, 10)})
+            read = self.glyphs.read(pieces[i].mask, turns=turns)
+            if read is not None and read.distance <= before.distance + SHARED_SLACK:
                 # its margin was measured at the table's turns only: never sure, Tesseract is asked
                 out[i] = dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
         return out
@@ -140,3 +150,13 @@ class TileReader:
     def read(self, image: np.ndarray) -> list[Item]:
         """Every tile in a BGR image, read."""
         return self.read_pieces(find_pieces(image))
+
+
+def _angle(read: Read | None) -> int:
+    assert read is not None
+    return read.angle
+
+
+def _off(angle: int, turn: int) -> int:
+    """Degrees between two turns."""
+    return abs((angle - turn + 180) % 360 - 180)
