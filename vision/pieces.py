@@ -142,4 +142,4 @@ def _print_line(component: np.ndarray, area: int) -> bool:
     ys, xs = np.nonzero(component)
     (_, _), (a, b), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
     long, short = max(a, b) + 1, min(a, b) + 1
-    return bool(long >= 3 * short and area < 0.7 * long * short)
+    return bool(long >= 4 * short and area < 0.65 * long * short)
