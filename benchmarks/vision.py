@@ -8,13 +8,22 @@ The baseline in the same run is Tesseract alone on each whole photo (sparse text
 the same way. Then rendered scenes: DICEWORDS dice at free angles, Lexicon-style cards (spread
 and fan), and a 100-tile frame for the time target.
 
-Run: ``.venv/bin/python benchmarks/vision.py [--every N]`` (N: every Nth photo, default 1)
+Rendered Scrabble boards (``vision.boards``, synthetic: no real board photos are here) are scored
+like the photos and reported apart. ``--baseline DIR`` measures another checkout's pipeline (e.g.
+main's) in the same run, on the same photos and boards, and prints the ratios.
+
+Run: ``.venv/bin/python benchmarks/vision.py [--every N] [--boards N] [--baseline DIR]``
+(N: every Nth photo, default 1)
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -23,7 +32,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--code" in sys.argv:  # the baseline's run: its own pipeline, in a process of its own
+    sys.path.insert(0, sys.argv[sys.argv.index("--code") + 1])
+else:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.sets.dice import DICE
 from vision.cards import CardReader
@@ -53,11 +65,12 @@ class Tally:
         wrong = self.accepted_wrong / max(self.accepted, 1)
         share = f", accepted {self.accepted / self.read:.1%} with {wrong:.2%} wrong"
         return (f"  {name}: found {self.found / self.pieces:.1%}, real {self.found / max(self.detections, 1):.1%}, "
-                f"letters right {self.right / max(self.read, 1):.1%} of {self.read}"
+                f"letters right {self.right / max(self.read, 1):.1%} of {self.read} "
+                f"(end to end {self.right / max(self.pieces, 1):.1%} of all)"
                 f"{share if self.accepted else ''}, {self.milliseconds / self.photos:.0f} ms a photo")  # fmt: skip
 
 
-def run(photos, reader: TileReader) -> tuple[Tally, Tally]:
+def run(photos, reader: TileReader, tesseract_alone: bool = True) -> tuple[Tally, Tally]:
     ours, alone = Tally(), Tally()
     for photo in photos:
         image = cv2.imread(str(photo.path))
@@ -68,7 +81,7 @@ def run(photos, reader: TileReader) -> tuple[Tally, Tally]:
         items = reader.read(image)
         ours.milliseconds += (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        tesseract = read_photo(image)
+        tesseract = read_photo(image) if tesseract_alone else []
         alone.milliseconds += (time.perf_counter() - start) * 1000
         for tally, found in ((ours, [(i.letter, i.center, i.accepted) for i in items]),
                              (alone, [(letter, center, False) for letter, center in tesseract])):  # fmt: skip
@@ -147,28 +160,105 @@ def hundred(reader: TileReader) -> str:
             f"median {sorted(times)[1]:.0f} ms (both readers)")  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Board:
+    """A rendered board written to a file, with its truth as outlines (one cell around each tile)."""
+
+    path: Path
+    outlines: list[np.ndarray]
+    letters: list[str]
+
+
+def boards(count: int, folder: Path) -> list[Board]:
+    from vision.boards import CELLS, board_scene
+
+    written = []
+    for seed in range(count):
+        scene = board_scene(seed)
+        path = folder / f"board-{seed:02d}.png"
+        cv2.imwrite(str(path), scene.image)
+        half = scene.image.shape[0] * 0.78 / CELLS * 0.45
+        outlines = [np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]],
+                             np.float32) for x, y in (t.center for t in scene.truth)]  # fmt: skip
+        written.append(Board(path, outlines, [t.letter.lower() for t in scene.truth]))
+    return written
+
+
+def measure(args: argparse.Namespace, board_files: list[Board]) -> dict[str, dict[str, float]]:
+    """Every set's tally, for this code: the pipeline, and (with --alone) Tesseract alone."""
+    reader = TileReader()
+    _ = reader.glyphs.templates  # render the templates before timing
+    out: dict[str, dict[str, float]] = {}
+    if SHARED.exists() and not args.rendered_only:
+        sets = (("bananagrams", bananagrams(SHARED / "bananagrams")), ("boggle", boggle(SHARED / "boggle")))
+        for name, photos in sets:
+            ours, alone = run(list(photos)[:: args.every], reader, args.alone)
+            out[name] = dataclasses.asdict(ours)
+            if args.alone:
+                out[name + " alone"] = dataclasses.asdict(alone)
+    if board_files:
+        ours, alone = run(board_files, reader, args.alone)
+        out["boards"] = dataclasses.asdict(ours)
+        if args.alone:
+            out["boards alone"] = dataclasses.asdict(alone)
+    return out
+
+
+NAMES = {"bananagrams": "Bananagrams photos (real)", "boggle": "Boggle photos (real, --kind tiles)",
+         "boards": "Scrabble boards (RENDERED, synthetic)"}  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--every", type=int, default=1, help="use every Nth photo")
+    parser.add_argument("--boards", type=int, default=8, help="rendered Scrabble boards (0: none)")
     parser.add_argument("--rendered-only", action="store_true", help="skip the real photos")
+    parser.add_argument("--baseline", metavar="DIR", help="another checkout to measure in the same run (main)")
+    parser.add_argument("--code", metavar="DIR", help=argparse.SUPPRESS)  # the baseline's own run
+    parser.add_argument("--board-dir", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    reader = TileReader()
-    _ = reader.glyphs.templates  # render the templates before timing
-    if args.rendered_only:
-        pass
-    elif SHARED.exists():
-        sets = (("bananagrams", bananagrams(SHARED / "bananagrams")), ("boggle", boggle(SHARED / "boggle")))
-        for name, photos in sets:
-            ours, alone = run(list(photos)[:: args.every], reader)
-            print(f"{name} ({ours.photos} photos, {ours.pieces} pieces)")
-            print(ours.line("pipeline (kNN + Tesseract composite)"))
-            print(alone.line("baseline (Tesseract alone, whole photo, psm 11)"))
-    else:
+    args.alone = args.code is None
+    if args.code:  # measure and hand the tallies back
+        folder = Path(args.board_dir) if args.board_dir else None
+        files = [Board(Path(b["path"]), [np.array(o, np.float32) for o in b["outlines"]], b["letters"])
+                 for b in json.loads((folder / "boards.json").read_text())] if folder else []  # fmt: skip
+        out = measure(args, files)
+        out["hundred"] = {"line": hundred(TileReader())}  # type: ignore[dict-item] # a line, not a tally
+        print(json.dumps(out))
+        return
+    if not SHARED.exists():
         print(f"{SHARED} is absent: real-photo figures skipped")
+    with tempfile.TemporaryDirectory() as tmp:
+        files = boards(args.boards, Path(tmp))
+        listed = [{"path": str(b.path), "outlines": [o.tolist() for o in b.outlines], "letters": b.letters}
+                  for b in files]  # fmt: skip
+        (Path(tmp) / "boards.json").write_text(json.dumps(listed))
+        base: dict[str, dict[str, float]] = {}
+        if args.baseline:
+            command = [sys.executable, __file__, "--code", args.baseline, "--every", str(args.every),
+                       "--board-dir", tmp] + (["--rendered-only"] if args.rendered_only else [])  # fmt: skip
+            base = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+        ours = measure(args, files)
+    for name in ("bananagrams", "boggle", "boards"):
+        if name not in ours:
+            continue
+        mine = Tally(**ours[name])
+        print(f"{NAMES[name]} ({mine.photos} images, {mine.pieces} pieces)")
+        print(mine.line("pipeline (kNN + Tesseract composite)"))
+        if name in base:
+            theirs = Tally(**base[name])
+            print(theirs.line(f"baseline pipeline ({args.baseline})"))
+            print(f"  ratio: {mine.milliseconds / max(theirs.milliseconds, 1e-9):.2f} x the baseline's time, "
+                  f"found {mine.found - theirs.found:+d}, right {mine.right - theirs.right:+d}, "
+                  f"detections {mine.detections - theirs.detections:+d}")  # fmt: skip
+        alone = Tally(**ours[name + " alone"])
+        print(alone.line("Tesseract alone, whole image, psm 11"))
     print("rendered scenes")
     print(dice(30))
-    print(cards(20, reader))
-    print(hundred(reader))
+    print(cards(20, TileReader()))
+    print(hundred(TileReader()))
+    if "hundred" in base:
+        print(f"  baseline: {base['hundred']['line'].strip()}")  # type: ignore[index] # a line, not a tally
 
 
 if __name__ == "__main__":

@@ -53,7 +53,8 @@ def test_an_empty_table_has_no_pieces() -> None:
 
 
 def test_pieces_on_the_real_bananagrams_photos() -> None:
-    """Floors set from our measurements (docs/vision.md): 95.6% found, 92.7% real."""
+    """Floors set from our measurements (docs/vision.md): 95.7% found, 95.3% real (92.7% before
+    pieces far bigger than their neighbours and lines of print were dropped, issue 14)."""
     root = need_shared("data/vision/bananagrams")
     pieces = found = detections = 0
     for photo in bananagrams(root):
@@ -62,18 +63,20 @@ def test_pieces_on_the_real_bananagrams_photos() -> None:
         detections += len(centers)
         found += len(match(centers, photo.outlines))
     assert pieces == 2047
-    assert found / pieces >= 0.94 and found / detections >= 0.91
+    assert found / pieces >= 0.94 and found / detections >= 0.945
 
 
 def test_pieces_on_the_real_boggle_photos() -> None:
-    """Dice faces at any angle: 92.1% found (multi-letter faces and the tray cost precision)."""
+    """Dice faces at any angle, every third photo: 93.3% found, 59.7% real (multi-letter faces and the
+    tray cost precision)."""
     root = need_shared("data/vision/boggle")
-    pieces = found = 0
+    pieces = found = detections = 0
     for photo in list(boggle(root))[::3]:
         centers = [p.center for p in find_pieces(cv2.imread(str(photo.path)))]
         pieces += len(photo.outlines)
+        detections += len(centers)
         found += len(match(centers, photo.outlines))
-    assert found / pieces >= 0.88
+    assert found / pieces >= 0.91 and found / detections >= 0.58
 
 
 def test_the_glyph_reader_reads_rendered_letters_at_any_angle() -> None:
@@ -153,3 +156,18 @@ def test_bad_specs_say_why(tmp_path: Path) -> None:
     (tmp_path / "bad.png").write_text("not an image")
     with pytest.raises(SourceError, match="not an image"):
         next(open_source(str(tmp_path / "bad.png")).frames())
+
+
+def test_rendered_templates_are_kept_between_runs(tmp_path: Path) -> None:
+    """A cold ``wordtable read`` loads the templates from its cache instead of rendering them again;
+    a damaged cache file is rendered over, not a crash."""
+    first = GlyphReader(cache=tmp_path).templates
+    (kept,) = tmp_path.glob("glyph-templates-*.npz")
+    again = GlyphReader(cache=tmp_path).templates
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    kept.write_bytes(b"not numpy")
+    reader = GlyphReader(cache=tmp_path)
+    assert len(reader.templates[0]) == len(first[0]) and kept.stat().st_size > 1000
+    image = table(40, [("K", 320, 320)])
+    (piece,) = find_pieces(image)
+    assert reader.read(piece.mask).letter == "K"

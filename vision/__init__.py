@@ -1,9 +1,10 @@
 """The camera pipeline: frame sources, finding tiles, cards and dice, reading their letters.
 
-Modules, each with one job: ``sources`` (cameras, streams, recordings), ``calibration`` (ArUco
+Modules, each with one job: ``sources`` (cameras, streams, recordings), ``images`` (photos in,
+sizes checked, frames scaled), ``orientation`` (turns the table shares), ``calibration`` (ArUco
 markers, top-down warp, zones), ``pieces`` (finding tiles by their glyphs), ``glyphs`` (the first
 reader), ``tesseract`` (the second reader, and Tesseract alone as the baseline), ``reading``
 (both readers and acceptance), ``dice`` and ``cards``, ``table`` (words, zones, questions,
 stabilising), ``pipeline`` (all of it for one frame), ``render`` (synthetic scenes),
-``datasets`` (the labelled real photos). Figures: docs/vision.md.
+``boards`` (rendered Scrabble boards), ``datasets`` (the labelled real photos). Figures: docs/vision.md.
 """

@@ -25,7 +25,7 @@ class CardReader:
         self.tiles = tiles or TileReader()
 
     def read(self, image: np.ndarray) -> list[Item]:
-        pieces = find_pieces(image)
+        pieces = find_pieces(image, one_size=False)  # a big letter and small indices
         if not pieces:
             return []
         items = self.tiles.read_pieces(pieces)

@@ -40,6 +40,8 @@ class DiceReader:
 
     def read(self, image: np.ndarray) -> list[Item]:
         h, w = image.shape[:2]
+        if min(h, w) < 4:
+            return []
         scale = max(h, w) / 640
         small = cv2.resize(image, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         lab = _lab(small).reshape(small.shape[0], small.shape[1], 3)
@@ -84,6 +86,8 @@ class DiceReader:
         main = max(pieces, key=lambda i: stats[i, cv2.CC_STAT_AREA])
         x, y, bw, bh = stats[main, :4]
         keep = [i for i in pieces if stats[i, cv2.CC_STAT_AREA] > 4 and _near(stats[i], (x, y, bw, bh))]
+        if not keep:  # specks only: a blob of a die's colour that is no die (a photo without DICEWORDS dice)
+            return None
         mask = np.isin(labels, keep).astype(np.uint8)
         ys, xs = np.nonzero(mask)
         mask = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]

@@ -26,8 +26,11 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -54,6 +57,8 @@ NEIGHBOURS = 5
 BLUR = 1.0  # pixels of the 24 x 24 square
 HOG_SHARE = 0.9  # of the squared distance; the rest is the blurred ink
 HOLE_PENALTY = 0.2  # added to the squared distance when the number of holes differs
+COARSE = 6  # best angles of the coarse search that the fine one tries
+TEMPLATE_TURNS = (-8, -4, 0, 4, 8)  # each symbol is rendered a little turned, in four stroke weights
 _HOG = cv2.HOGDescriptor((SIZE, SIZE), (12, 12), (6, 6), (6, 6), 9)
 
 
@@ -117,40 +122,45 @@ def turn(mask: np.ndarray, angle: float) -> np.ndarray:
 class GlyphReader:
     """Symbols from glyph masks, by their nearest rendered (and learnt) templates."""
 
-    def __init__(self, fonts: tuple[str, ...] = FONTS, symbols: str = LETTERS) -> None:
+    def __init__(self, fonts: tuple[str, ...] = FONTS, symbols: str = LETTERS, cache: Path | None = None) -> None:
+        """``cache``: a folder where the rendered templates are kept between runs (a cold
+        ``wordtable read`` then loads them instead of rendering them again)."""
         self.fonts = [FONT_DIR / f for f in fonts if (FONT_DIR / f).exists()]
         if not self.fonts:
             raise FileNotFoundError(f"no fonts under {FONT_DIR}: install fonts-dejavu-core (make does)")
         self.symbols = symbols
+        self.cache = cache
         self._templates: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # rendered, then learnt
-
-    @cached_property
-    def _rendered(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        samples, labels, hole_counts = [], [], []
-        kernel = np.ones((3, 3), np.uint8)
-        for path in self.fonts:
-            font = ImageFont.truetype(str(path), 64)
-            for index, symbol in enumerate(self.symbols):
-                canvas = Image.new("L", (120, 120), 0)
-                ImageDraw.Draw(canvas).text((28, 18), symbol, font=font, fill=255)
-                ink = (np.array(canvas) > 127).astype(np.uint8)
-                for angle in (-8, -4, 0, 4, 8):
-                    turned = cv2.warpAffine(ink, cv2.getRotationMatrix2D((60, 60), angle, 1.0), (120, 120))
-                    for weight in (turned, cv2.dilate(turned, kernel), cv2.dilate(turned, kernel, iterations=2),
-                                   cv2.erode(turned, np.ones((2, 2), np.uint8))):  # fmt: skip
-                        vector = features(weight)
-                        if vector is not None:
-                            samples.append(vector)
-                            labels.append(index)
-                            hole_counts.append(holes(weight))
-        return np.array(samples, np.float32), np.array(labels, np.int32), np.array(hole_counts, np.int32)
+        self._plain_rendered = np.zeros(0, bool)  # which rendered templates are upright and plain
 
     @property
     def templates(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(feature vectors, symbol indices, hole counts) of every template, rendered and learnt."""
         if self._templates is None:
-            self._templates = self._rendered
+            samples, labels, hole_counts, plain = self._rendered()
+            self._templates, self._plain_rendered = (samples, labels, hole_counts), plain
         return self._templates
+
+    def _rendered(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        fonts = tuple(self.fonts)
+        if self.cache is None:
+            return _render(fonts, self.symbols)
+        recipe = repr((fonts, [p.stat().st_size for p in fonts], self.symbols, SIZE, BLUR, HOG_SHARE, TEMPLATE_TURNS))
+        path = self.cache / f"glyph-templates-{hashlib.sha256(recipe.encode()).hexdigest()[:16]}.npz"
+        try:
+            with np.load(path) as kept:
+                return kept["samples"], kept["labels"], kept["holes"], kept["plain"]
+        except (OSError, KeyError, ValueError):  # absent, or not ours: render and keep them
+            pass
+        arrays = _render(fonts, self.symbols)
+        try:
+            self.cache.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(f".{os.getpid()}.npz")
+            np.savez(partial, samples=arrays[0], labels=arrays[1], holes=arrays[2], plain=arrays[3])
+            os.replace(partial, path)
+        except OSError:  # a read-only cache only costs the rendering next time
+            pass
+        return arrays
 
     def learn(self, mask: np.ndarray, symbol: str, angle: int = 0) -> None:
         """Take a person's answer: the glyph, turned upright by ``angle``, is ``symbol`` from now on."""
@@ -162,17 +172,62 @@ class GlyphReader:
         self._templates = (np.vstack([samples, vector[None]]), np.append(labels, self.symbols.index(symbol)),
                            np.append(hole_counts, holes(upright)))  # fmt: skip
 
-    def read(self, mask: np.ndarray, allowed: str | None = None) -> Read | None:
-        """The symbol of a glyph mask at any angle (among ``allowed`` if given), or None when empty."""
-        queries = [features(turn(mask, angle)) for angle in ANGLES]
-        if queries[0] is None:
-            return None
+    def read(self, mask: np.ndarray, allowed: str | None = None, turns: Sequence[int] | None = None) -> Read | None:
+        """The symbol of a glyph mask at any angle (among ``allowed`` if given; at ``turns`` only, if
+        given), or None when empty."""
+        return self.read_many([mask], allowed, None if turns is None else [turns])[0]
+
+    def read_many(
+        self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
+    ) -> list[Read | None]:
+        """Many glyphs at once. Where no ``turns`` are given, coarse to fine: every glyph at the 24
+        ANGLES against one template per symbol and font (upright, plain), then at its COARSE best
+        angles against every template; one matrix product for all the glyphs at each stage."""
         samples, labels, hole_counts = self.templates
+        plain = self._plain
         if allowed is not None:
             keep = np.isin(labels, [self.symbols.index(s) for s in allowed.upper() if s in self.symbols])
-            samples, labels, hole_counts = samples[keep], labels[keep], hole_counts[keep]
-        distances = 2.0 - 2.0 * (np.array(queries, np.float32) @ samples.T)  # squared, unit vectors
-        distances += HOLE_PENALTY * (hole_counts != holes(mask))[None, :]
+            samples, labels, hole_counts, plain = samples[keep], labels[keep], hole_counts[keep], plain[keep]
+        reads: list[Read | None] = [None] * len(masks)
+        tried: list[tuple[int, tuple[int, ...], np.ndarray, int]] = []  # glyph, angles, features, holes
+        coarse: list[tuple[int, np.ndarray, int]] = []
+        for i, mask in enumerate(masks):
+            angles = tuple(turns[i]) if turns is not None else ANGLES
+            found = [features(turn(mask, a)) for a in angles]
+            if found[0] is None:
+                continue
+            count = holes(mask)
+            if turns is None:
+                coarse.append((i, np.array(found, np.float32), count))
+            else:
+                tried.append((i, angles, np.array(found, np.float32), count))
+        if coarse:
+            queries = np.vstack([v for _, v, _ in coarse])
+            rough = 2.0 - 2.0 * (queries @ samples[plain].T)
+            at = 0
+            for i, turned, count in coarse:
+                block = rough[at : at + len(ANGLES)] + HOLE_PENALTY * (hole_counts[plain] != count)[None, :]
+                at += len(ANGLES)
+                best = np.argsort(block.min(axis=1))[:COARSE]
+                tried.append((i, tuple(ANGLES[b] for b in best), turned[best], count))
+        if not tried:
+            return reads
+        distances = 2.0 - 2.0 * (np.vstack([v for _, _, v, _ in tried]) @ samples.T)  # squared, unit vectors
+        at = 0
+        for i, angles, _, count in tried:
+            block = distances[at : at + len(angles)] + HOLE_PENALTY * (hole_counts != count)[None, :]
+            at += len(angles)
+            reads[i] = self._decide(block, angles, labels)
+        return reads
+
+    @property
+    def _plain(self) -> np.ndarray:
+        """Which templates take part in the coarse search: the upright plain renders, and every learnt one."""
+        count = len(self.templates[1])
+        return np.concatenate([self._plain_rendered, np.ones(count - len(self._plain_rendered), bool)])
+
+    def _decide(self, distances: np.ndarray, angles: Sequence[int], labels: np.ndarray) -> Read:
+        """The read from a glyph's distances (angles x templates)."""
         row = int(np.argmin(distances.min(axis=1)))
         top = min(200, distances.shape[1] - 1)
         nearest = np.argpartition(distances[row], top)[:top]
@@ -190,4 +245,35 @@ class GlyphReader:
             if len(alternatives) == 3:
                 break
         return Read(self.symbols[letter], float((votes == letter).mean()), float(distances[row, nearest[0]]),
-                    ANGLES[row], tuple(alternatives), margin)  # fmt: skip
+                    int(angles[row]) % 360, tuple(alternatives), margin)  # fmt: skip
+
+
+@lru_cache(maxsize=4)
+def _render(fonts: tuple[Path, ...], symbols: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every symbol from every font, a little turned and in four stroke weights: (features, symbol
+    indices, holes, which are upright and plain). Made once per process and shared by every reader
+    of the same symbols."""
+    samples, labels, hole_counts, plain = [], [], [], []
+    kernel = np.ones((3, 3), np.uint8)
+    for path in fonts:
+        font = ImageFont.truetype(str(path), 64)
+        for index, symbol in enumerate(symbols):
+            canvas = Image.new("L", (120, 120), 0)
+            ImageDraw.Draw(canvas).text((28, 18), symbol, font=font, fill=255)
+            ink = (np.array(canvas) > 127).astype(np.uint8)
+            for angle in TEMPLATE_TURNS:
+                turned = cv2.warpAffine(ink, cv2.getRotationMatrix2D((60, 60), angle, 1.0), (120, 120))
+                for stroke, weight in enumerate((turned, cv2.dilate(turned, kernel),
+                                                 cv2.dilate(turned, kernel, iterations=2),
+                                                 cv2.erode(turned, np.ones((2, 2), np.uint8)))):  # fmt: skip
+                    vector = features(weight)
+                    if vector is not None:
+                        samples.append(vector)
+                        labels.append(index)
+                        hole_counts.append(holes(weight))
+                        plain.append(angle == 0 and stroke == 0)
+    arrays = (np.array(samples, np.float32), np.array(labels, np.int32), np.array(hole_counts, np.int32),
+              np.array(plain, bool))  # fmt: skip
+    for array in arrays:
+        array.setflags(write=False)  # shared: learning copies, never writes in place
+    return arrays

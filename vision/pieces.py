@@ -25,6 +25,9 @@ import cv2
 import numpy as np
 
 TILE_PER_GLYPH = 1.75  # median tile side / glyph side, measured on the Bananagrams photos
+OVERSIZED = 1.6  # times the typical glyph around it: bigger is no glyph of the game's tiles
+NEAREST = 9  # pieces that say what the typical glyph is around a place
+Candidate = tuple[int, int, tuple[float, float], tuple[int, int, int, int], float]  # area, size, centre, box, contrast
 
 
 @dataclass(frozen=True)
@@ -41,15 +44,20 @@ class Piece:
         return {"center": [round(c, 1) for c in self.center], "box": list(self.box), "glyph": list(self.glyph)}
 
 
-def find_pieces(image: np.ndarray) -> list[Piece]:
-    """Every tile-like piece in a BGR image, biggest glyph first."""
+def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
+    """Every tile-like piece in a BGR image, biggest glyph first.
+
+    ``one_size``: the pieces are one game's tiles, so their glyphs are about one size; a piece far
+    bigger than the photo's typical glyph (a shadow strip under a row of tiles, a board's print or
+    logo, a grid line) is no glyph, and is dropped before merging, where it would swallow the real
+    glyphs around it. Cards (a big letter and small indices) pass False."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     h, w = gray.shape
     scale = max(h, w) / 640
-    block = int(31 * scale) | 1
+    block = max(3, int(31 * scale) | 1)
     ink = cv2.adaptiveThreshold(gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 25)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
-    candidates = []
+    candidates: list[Candidate] = []
     for i in range(1, n):
         x, y, bw, bh, area = (int(v) for v in stats[i])
         big = max(bw, bh)
@@ -57,8 +65,12 @@ def find_pieces(image: np.ndarray) -> list[Piece]:
             continue
         fill = area / (bw * bh)
         bar = big >= 3 * min(bw, bh)  # an I, or a dash: solid, but long and thin
-        if fill < 0.08 or (fill > 0.8 and not bar):
+        if fill < 0.08 or _print_line(labels[y : y + bh, x : x + bw] == i, area):
             continue
+        if fill > 0.5 and not bar:
+            count = _holes(labels[y : y + bh, x : x + bw] == i)
+            if count > 2 or (fill > 0.8 and not count):
+                continue  # a solid blob, or a patch with print in it (a premium square); a bold B has 2 holes
         pad = max(2, int(big * 0.15))
         x0, y0, x1, y1 = max(0, x - pad), max(0, y - pad), min(w, x + bw + pad), min(h, y + bh + pad)
         window, ink_window = gray[y0:y1, x0:x1], ink[y0:y1, x0:x1]
@@ -71,16 +83,34 @@ def find_pieces(image: np.ndarray) -> list[Piece]:
             continue
         candidates.append((area, big, (x + bw / 2, y + bh / 2), (x, y, bw, bh), contrast))
     candidates.sort(key=lambda c: -c[0])
+    kept = _merge(candidates)
+    if one_size and len(kept) >= 3:
+        # the typical glyph near each piece (its nearest pieces; near tiles look bigger than far ones)
+        centres = np.array([c[2] for c in kept], np.float64)
+        sizes = np.array([c[1] for c in kept], np.float64)
+        near = min(len(kept), NEAREST)
+        fine = []
+        for c in candidates:
+            order = np.argsort(np.hypot(*(centres - c[2]).T))[:near]
+            if c[1] <= OVERSIZED * float(np.median(sizes[order])):
+                fine.append(c)
+        kept = _merge(fine)
     pieces: list[Piece] = []
-    kept: list[tuple[float, tuple[float, float]]] = []
-    for _, big, center, glyph, contrast in candidates:
-        if any(np.hypot(center[0] - c[0], center[1] - c[1]) <= 0.8 * max(b, big) for b, c in kept):
-            continue
-        kept.append((big, center))
+    for _, big, center, glyph, contrast in kept:
         side = round(big * TILE_PER_GLYPH)
         box = (int(center[0] - side / 2), int(center[1] - side / 2), side, side)
         pieces.append(Piece(center, glyph, box, contrast, _glyph_ink(labels, stats, glyph)))
     return pieces
+
+
+def _merge(candidates: list[Candidate]) -> list[Candidate]:
+    """One glyph per tile: a piece within 0.8 glyph of a bigger one (biggest first) is part of it."""
+    kept: list[Candidate] = []
+    for c in candidates:
+        big, center = c[1], c[2]
+        if not any(np.hypot(center[0] - k[2][0], center[1] - k[2][1]) <= 0.8 * max(k[1], big) for k in kept):
+            kept.append(c)
+    return kept
 
 
 def _glyph_ink(labels: np.ndarray, stats: np.ndarray, glyph: tuple[int, int, int, int], margin: int = 2) -> np.ndarray:
@@ -95,3 +125,21 @@ def _glyph_ink(labels: np.ndarray, stats: np.ndarray, glyph: tuple[int, int, int
     inside[0] = False  # the background
     region = labels[max(0, top) : bottom, max(0, left) : right]
     return np.isin(region, np.flatnonzero(inside)).astype(np.uint8)
+
+
+def _holes(component: np.ndarray) -> int:
+    """The holes in a piece of ink (background it encloses, each bigger than 2% of it)."""
+    contours, hierarchy = cv2.findContours(component.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return 0
+    area = float(component.sum())
+    return sum(1 for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0 and cv2.contourArea(c) > 0.02 * area)
+
+
+def _print_line(component: np.ndarray, area: int) -> bool:
+    """Long and thin at its own turn but not solid: a word of small print (a premium square's),
+    not a letter (an I or a dash is solid along its length, at any turn)."""
+    ys, xs = np.nonzero(component)
+    (_, _), (a, b), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    long, short = max(a, b) + 1, min(a, b) + 1
+    return bool(long >= 4 * short and area < 0.65 * long * short)

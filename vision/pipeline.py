@@ -12,6 +12,7 @@ Public API: :data:`KINDS`, :class:`Pipeline`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,8 @@ from companion.words.letters import Letters
 from vision.calibration import TableSettings, find_markers
 from vision.cards import CardReader
 from vision.dice import DiceReader
+from vision.glyphs import LETTERS, GlyphReader
+from vision.images import MIN_SIDE, as_frame, fit
 from vision.reading import Item, TileReader
 from vision.table import Question, TableView, questions, view
 
@@ -36,32 +39,54 @@ class Pipeline:
     tiles: TileReader = field(default_factory=TileReader)
     _cards: CardReader | None = None
     _dice: DiceReader | None = None
+    #: A folder that keeps the readers' rendered templates between runs (None: rendered each run).
+    cache: Path | None = None
 
-    def items(self, image: np.ndarray, kind: str) -> list[Item]:
+    def __post_init__(self) -> None:
+        if self.cache is not None:
+            self.tiles.glyphs.cache = self.cache
+
+    def items(self, image: np.ndarray, kind: str, shown: float = 1.0) -> list[Item]:
+        """The frame's items, boxes in the photo's own pixels (the frame is read scaled to READ_SIDE;
+        ``shown``: the frame's pixels per pixel of the photo, when it was decoded reduced)."""
+        if kind not in KINDS:
+            raise InvalidInputError(f"unknown kind {kind!r}: choose one of {', '.join(KINDS)}")
+        frame, factor = fit(as_frame(image))
+        factor *= shown
+        if min(frame.shape[:2]) < MIN_SIDE:
+            return []
         if kind == "tiles":
-            return self.tiles.read(image)
-        if kind == "cards":
+            found = self.tiles.read(frame)
+        elif kind == "cards":
             self._cards = self._cards or CardReader(self.tiles)
-            return self._cards.read(image)
-        if kind == "dice":
-            self._dice = self._dice or DiceReader()
-            return self._dice.read(image)
-        raise InvalidInputError(f"unknown kind {kind!r}: choose one of {', '.join(KINDS)}")
+            found = self._cards.read(frame)
+        else:
+            self._dice = self._dice or DiceReader(glyphs=GlyphReader(symbols=LETTERS + "?", cache=self.cache))
+            found = self._dice.read(frame)
+        if factor != 1.0:
+            for item in found:
+                x, y, w, h = item.box
+                item.box = (round(x / factor), round(y / factor), round(w / factor), round(h / factor))
+        return found
 
-    def look(self, image: np.ndarray, kind: str = "tiles") -> Look:
+    def look(self, image: np.ndarray, kind: str = "tiles", shown: float = 1.0) -> Look:
         """The frame read: its items (with their glyphs), the table they make, the questions."""
-        found = self.items(image, kind)
-        calibration = find_markers(image) or self.settings.calibration
+        image = as_frame(image)
+        found = self.items(image, kind, shown)
+        seen = find_markers(image) if min(image.shape[:2]) >= MIN_SIDE else None
+        calibration = seen or self.settings.calibration
         to_table = calibration.to_table if calibration else None
+        if seen is not None and shown != 1.0:  # the markers were found in the reduced image
+            to_table = lambda points: seen.to_table([(x * shown, y * shown) for x, y in points])  # noqa: E731
         table = view(found, self.settings.zones, to_table, grouped=kind != "dice")  # dice lie loose
         asked = questions(found, self.tileset if kind == "tiles" else None)
         return Look(table, asked, calibration is not None)
 
-    def read(self, image: np.ndarray, kind: str = "tiles") -> dict[str, Any]:
+    def read(self, image: np.ndarray, kind: str = "tiles", shown: float = 1.0) -> dict[str, Any]:
         """``items`` (letter, confidence, box [x, y, w, h] in image pixels, alternatives, accepted;
         dice also ``die``), ``words`` (text, item indices, zone), ``pool``, ``questions``, and
         whether the mat's markers were seen."""
-        return self.look(image, kind).as_dict()
+        return self.look(image, kind, shown).as_dict()
 
 
 @dataclass

@@ -1,31 +1,42 @@
 """Reading the tiles in a frame: two independent readers, and when a read needs no human.
 
-Public API: :class:`Item`, :class:`TileReader`, :data:`ACCEPT_DISTANCE`, :data:`ACCEPT_MARGIN`.
+Public API: :class:`Item`, :class:`TileReader`, :func:`sure`, :data:`ACCEPT_DISTANCE`,
+:data:`ACCEPT_MARGIN`.
 
 Every piece found (``vision.pieces``) is read by the glyph reader (nearest rendered templates,
-24 angles); then all the frame's glyphs, turned upright by that reader's angle, go to Tesseract
-at once on a composite (``vision.tesseract``). A read is *accepted* without a human only when
+coarse to fine over 24 angles). Tiles on a table share their turns (a board's, each player's
+side): when most clear reads share one turn, a read at another turn is read again at the
+table's, and taken there when nearly as near (``vision.orientation``). Then the glyphs the glyph
+reader is not sure of (:func:`sure`), turned upright by its angle, go to Tesseract at once on a
+composite (``vision.tesseract``): a second opinion where it can change the outcome. A read is
+*accepted* without a human only when
 
-- Tesseract reads the same letter,
+- Tesseract reads the same letter (or the read is :func:`sure`),
 - the glyph is near its templates (distance below ACCEPT_DISTANCE), and
 - no other letter, at any angle, comes close (margin at least ACCEPT_MARGIN): N and Z, M and W
   are the same shape a turn apart, and the two readers would share the mistake.
 
-The thresholds were chosen on the Bananagrams photos (docs/vision.md); the figures are there.
+The thresholds were chosen on the Bananagrams and Boggle photos (docs/vision.md); the figures are there.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from vision.glyphs import GlyphReader, Read
+from vision.orientation import SYMMETRIC, shared_turns
 from vision.pieces import Piece, find_pieces
 from vision.tesseract import read_composite
 
 ACCEPT_DISTANCE = 0.3
 ACCEPT_MARGIN = 0.06
+SURE_DISTANCE, SURE_MARGIN = 0.2, 0.2  # a read this clear is accepted without asking Tesseract
+CONTEXT = 8  # glyphs on Tesseract's sheet at least, when there are as many
+SHARED_SLACK = 0.05  # how much farther from its templates a read at the table's turns may be, and win
+MIN_CLEAR = 4  # clear reads needed before the table's turns say anything
 
 
 @dataclass
@@ -72,6 +83,16 @@ def confidence(read: Read, agreed: bool) -> float:
     return round(0.5 * read.confidence + 0.25 * min(1.0, read.margin / (2 * ACCEPT_MARGIN)) + 0.25 * agreed, 3)
 
 
+def sure(read: Read) -> bool:
+    """A read so clear that Tesseract could not make it surer: every neighbour agrees, near its
+    templates, and no other letter at any turn tried comes within SURE_MARGIN.
+
+    >>> sure(Read("A", 1.0, 0.1, 0, (), 0.25)), sure(Read("A", 1.0, 0.1, 0, (), 0.1))
+    (True, False)
+    """
+    return read.confidence == 1.0 and read.distance < SURE_DISTANCE and read.margin >= SURE_MARGIN
+
+
 class TileReader:
     """Finds and reads letter tiles (or dice faces) in a frame."""
 
@@ -80,20 +101,62 @@ class TileReader:
         self.second_reader = second_reader
 
     def read_pieces(self, pieces: list[Piece]) -> list[Item]:
-        """The pieces read by both readers."""
-        reads = [self.glyphs.read(p.mask) for p in pieces]
+        """The pieces read by the glyph reader, and by Tesseract where it can change the outcome."""
+        reads = self.turned_as_the_table(pieces, self.glyphs.read_many([p.mask for p in pieces]))
         kept = [(p, r) for p, r in zip(pieces, reads, strict=True) if r is not None]
         seconds: list[str | None] = [None] * len(kept)
-        if self.second_reader and kept:
-            seconds = read_composite([p.mask for p, _ in kept], [r.angle for _, r in kept])
+        asked = [k for k, (_, r) in enumerate(kept) if not sure(r)]
+        if self.second_reader and asked:
+            # Tesseract reads a sheet of one or two glyphs badly (it wants a line of text): sure
+            # glyphs fill the sheet up to CONTEXT, and their answers are not used
+            context = [k for k, (_, r) in enumerate(kept) if sure(r)][: max(0, CONTEXT - len(asked))]
+            sent = asked + context
+            answers = read_composite([kept[k][0].mask for k in sent], [kept[k][1].angle for k in sent])
+            for k, answer in zip(asked, answers, strict=False):
+                seconds[k] = answer
         items = []
         for (piece, read), second in zip(kept, seconds, strict=True):
-            agreed = second == read.letter
+            agreed = second == read.letter or (self.second_reader and sure(read))
             accepted = agreed and read.distance < ACCEPT_DISTANCE and read.margin >= ACCEPT_MARGIN
             items.append(Item(read.letter, confidence(read, agreed), piece.box, read.angle, read.alternatives,
                               accepted, second, mask=piece.mask))  # fmt: skip
         return items
 
+    def turned_as_the_table(self, pieces: list[Piece], reads: list[Read | None]) -> list[Read | None]:
+        """Reads at a turn no other tile shares, read again at the turn the table's clear reads share
+        (a board's, each player's side) when a clear neighbour lies at it (a tile in a row, not a
+        loose one in the pool), and taken there when nearly as near (within SHARED_SLACK)."""
+        clear = [i for i, r in enumerate(reads)
+                 if r and r.confidence == 1 and r.margin >= ACCEPT_MARGIN and r.letter not in SYMMETRIC]  # fmt: skip
+        shared = shared_turns([_angle(reads[i]) for i in clear], [1.0] * len(clear)) if len(clear) >= MIN_CLEAR else ()
+        if not shared:
+            return reads
+        out = list(reads)
+        for i, before in enumerate(reads):
+            if before is None or any(_off(before.angle, t) <= 20 for t in shared):
+                continue
+            reach = 1.5 * pieces[i].box[2]
+            near = {t for j in clear for t in shared if j != i and _off(_angle(reads[j]), t) <= 20
+                    and np.hypot(*np.subtract(pieces[j].center, pieces[i].center)) <= reach}  # fmt: skip
+            if not near:
+                continue
+            turns = sorted({(t + d) % 360 for t in near for d in (-10, 0, 10)})
+            read = self.glyphs.read(pieces[i].mask, turns=turns)
+            if read is not None and read.distance <= before.distance + SHARED_SLACK:
+                # its margin was measured at the table's turns only: never sure, Tesseract is asked
+                out[i] = dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
+        return out
+
     def read(self, image: np.ndarray) -> list[Item]:
         """Every tile in a BGR image, read."""
         return self.read_pieces(find_pieces(image))
+
+
+def _angle(read: Read | None) -> int:
+    assert read is not None
+    return read.angle
+
+
+def _off(angle: int, turn: int) -> int:
+    """Degrees between two turns."""
+    return abs((angle - turn + 180) % 360 - 180)

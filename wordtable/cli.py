@@ -333,17 +333,15 @@ def cmd_buzzers(args: argparse.Namespace) -> int:
 
 def cmd_read(args: argparse.Namespace) -> int:
     """Read the tiles, cards or dice in a photo."""
-    import cv2
-
     from companion.sets.tilesets import tileset
     from vision.calibration import TableSettings
+    from vision.images import load_image
     from vision.pipeline import Pipeline
 
-    image = cv2.imread(args.image) if Path(args.image).is_file() else None
-    if image is None:
-        raise UsageError(f"{args.image}: not found or not an image")
+    image, shown = load_image(Path(args.image))  # sizes checked before decoding; one line for what is not a photo
     settings = TableSettings.load(args.table) if args.table else TableSettings()
-    result = Pipeline(settings, tileset(args.tileset) if args.tileset else None).read(image, args.kind)
+    pipeline = Pipeline(settings, tileset(args.tileset) if args.tileset else None, cache=cache_home())
+    result = pipeline.read(image, args.kind, shown)
     lines = [f"{len(result['items'])} {args.kind}: " + " ".join(i["letter"] for i in result["items"])]
     lines += [f"word {w['text']}" + (f" ({w['zone']})" if w.get("zone") else "") for w in result["words"]]
     lines += [f"pool {''.join(result['pool'])}"] if result["pool"] else []
