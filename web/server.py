@@ -2,9 +2,9 @@
 
 Public API: :class:`Limits`, :class:`ClientLimit`, :func:`make_server`, :func:`serve`.
 
-Flask's own server (``make run``, one table) starts a thread for every connection with no limit
-and no timeout. A club (``wordtable serve --club``) is served by waitress instead, chosen by
-measuring (docs/club.md, benchmarks/club.py): its main loop reads each request whole before a
+Flask's own server starts a thread for every connection with no limit and no timeout, so every
+``wordtable serve`` (one table with :meth:`Limits.one_table`, a club with ``--club``) is served by
+waitress, chosen by measuring (docs/club.md, benchmarks/club.py): its main loop reads each request whole before a
 worker thread takes it, so a client that sends half a request holds a socket, not a thread, and is
 cut off after ``idle_seconds``; a fixed pool of ``threads`` serves the requests, and every open live
 stream holds one of them; ``connections`` bounds the open sockets and ``body_bytes`` a request's body.
@@ -38,6 +38,11 @@ class Limits:
     threads: int = 400  # requests served at once; each open live stream holds one
     connections: int = 1000  # open sockets
     per_client: int = 32  # requests (live streams included) one client address holds at once
+
+    @classmethod
+    def one_table(cls) -> Limits:
+        """A single table's screens (the referee, a TV, a few phones): fewer threads and sockets."""
+        return cls(threads=64, connections=200, per_client=16)
     idle_seconds: int = 60  # a socket silent this long is closed (live streams send every 15 s)
     body_bytes: int = 1 << 20  # a request's body
     header_bytes: int = 64 << 10  # a request's headers

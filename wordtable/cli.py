@@ -388,7 +388,6 @@ def _port_free(host: str, port: int) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Start the table dashboard (the demo table with ``--demo``; every table of a club with ``--club``)."""
-    import importlib.util
     import secrets
 
     from vision.calibration import TableSettings
@@ -397,8 +396,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from web.services import Services
     from wordtable.settings import games_store
 
-    if args.club and importlib.util.find_spec("waitress") is None:
-        raise UsageError("--club serves with waitress: pip install 'wordtable[club]'")
     _port_free(args.host, args.port)  # before anything is created: a busy port is said in one line
     if args.upstream and not args.upstream.startswith(("http://", "https://")):
         raise UsageError(f"--upstream {args.upstream}: the club server's address, such as http://club:5000")
@@ -440,13 +437,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         game = demo_services(services)
         where += f"game/{game}/table"
     print(f"wordtable dashboard: open {where}  (Ctrl-C stops it)", flush=True)
-    try:
-        if args.club:
-            from web.server import serve
+    try:  # waitress, with timeouts and bounds, for one table as for a club (docs/security.md)
+        from web.server import Limits, serve
 
-            serve(app, args.host, args.port)
-        else:
-            app.run(host=args.host, port=args.port, threaded=True)
+        serve(app, args.host, args.port, Limits() if args.club else Limits.one_table())
     finally:
         services.close()
     return 0
