@@ -105,3 +105,19 @@ def club_server(db: str, port: int) -> subprocess.Popen[str]:
         except OSError:
             time.sleep(0.1)
     raise AssertionError("the club server did not listen")
+
+
+def start(client: Any, **setup: object) -> int:
+    """A new game through the dashboard's API (a Flask test client): Not Scrabble for Ann and Ben
+    with the camera's tiles unless ``setup`` says otherwise; its number."""
+    setup = {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera", **setup}
+    response = client.post("/api/sessions", json=setup)
+    assert response.status_code == 201, response.json
+    return int(response.json["id"])
+
+
+def record(client: Any, game: int, *lines: str) -> None:
+    """Record each event line through the API; each must be accepted."""
+    for line in lines:
+        response = client.post(f"/api/sessions/{game}/events", json={"text": line})
+        assert response.status_code == 201, (line, response.json)

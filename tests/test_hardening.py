@@ -23,6 +23,7 @@ from companion.table.store import EventStore
 from companion.words.solver import Referee
 from firmware_bridge.link import ButtonPress, BuzzerLink, LinkEvent
 from firmware_bridge.simulator import box, register
+from tests.helpers import record, start
 from vision.pipeline import Look, Pipeline
 from vision.render import tiles_scene
 from vision.sources import FolderSource
@@ -49,19 +50,6 @@ def app(services: Services) -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
-
-
-def start(client: FlaskClient, **setup: object) -> int:
-    setup = {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera", **setup}
-    response = client.post("/api/sessions", json=setup)
-    assert response.status_code == 201, response.json
-    return int(response.json["id"])
-
-
-def record(client: FlaskClient, game: int, *lines: str) -> None:
-    for line in lines:
-        response = client.post(f"/api/sessions/{game}/events", json={"text": line})
-        assert response.status_code == 201, (line, response.json)
 
 
 def exported(client: FlaskClient, game: int) -> str:

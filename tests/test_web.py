@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from companion.table.store import EventStore
 from companion.words.solver import Referee
+from tests.helpers import record, start
 from web import create_app
 from web.services import Services
 
@@ -32,19 +33,6 @@ def app(tmp_path: Path, referee: Referee) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
-
-
-def start(client: FlaskClient, **setup: object) -> int:
-    setup = {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera", **setup}
-    response = client.post("/api/sessions", json=setup)
-    assert response.status_code == 201, response.json
-    return int(response.json["id"])
-
-
-def record(client: FlaskClient, game: int, *lines: str) -> None:
-    for line in lines:
-        response = client.post(f"/api/sessions/{game}/events", json={"text": line})
-        assert response.status_code == 201, (line, response.json)
 
 
 def test_a_not_scrabble_game_through_the_api(client: FlaskClient) -> None:

@@ -736,5 +736,5 @@ const wordtable = (() => {
     toast("Time!");
   }
 
-  return { home, dictionary, game, api };
+  return { home, dictionary, game, api, toast };
 })();

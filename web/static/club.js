@@ -2,33 +2,11 @@
 // No build step; the page asks the server for the evening every two seconds.
 "use strict";
 const club = (() => {
-  const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const $ = (sel) => document.querySelector(sel);
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
-
-  function toast(message, bad) {
-    const t = $("#toast"); t.textContent = message; t.className = bad ? "show bad" : "show";
-    clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, 5000);
-  }
-
-  async function api(path, body) {
-    const options = body === undefined ? { cache: "no-store" } : { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body) };
-    let response;
-    try {
-      response = await fetch("/api/evenings" + path, options);
-    } catch (error) {
-      $("#offline").hidden = false;
-      throw new Error("the server does not answer");
-    }
-    $("#offline").hidden = true;
-    const data = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      const message = data.error || response.statusText;
-      toast(data.kind === "rule" ? `Refused: ${message}` : message, true);
-      throw new Error(message);
-    }
-    return data;
-  }
+  // The dashboard's own calls (app.js): refusals said with their rule, the offline banner when the server is gone.
+  const toast = wordtable.toast;
+  const api = (path, body) => wordtable.api("/evenings" + path, body);
 
   // -- the start form -------------------------------------------------------------------------
   function home() {
