@@ -63,8 +63,9 @@ class PinGuard:
             self._wrong.setdefault(client, deque()).append(self.clock())
 
 
-def check_pin(app: Flask, given: str) -> str | None:
-    """None when ``given`` is the table PIN (the session starts anew); else why not, for the page."""
+def _wrong_pin(app: Flask, given: str) -> str | None:
+    """Why ``given`` is not let in (a client that guessed wrong too often waits; a wrong PIN counts
+    against it), or None: the PIN, compared in constant time."""
     guard: PinGuard = app.extensions["wordtable-pins"]
     client = request.remote_addr or "?"
     wait = guard.wait(client)
@@ -73,6 +74,14 @@ def check_pin(app: Flask, given: str) -> str | None:
     if not hmac.compare_digest(given.encode(), str(app.config.get("PIN")).encode()):
         guard.wrong(client)
         return "that is not the table PIN"
+    return None
+
+
+def check_pin(app: Flask, given: str) -> str | None:
+    """None when ``given`` is the table PIN (the session starts anew); else why not, for the page."""
+    why = _wrong_pin(app, given)
+    if why is not None:
+        return why
     session.clear()  # a new session: nothing from before the PIN (cookie, token) is worth anything
     session["pin_ok"] = True
     session["csrf"] = secrets.token_urlsafe(24)
@@ -82,15 +91,10 @@ def check_pin(app: Flask, given: str) -> str | None:
 def machine_pin(app: Flask, given: str) -> str | None:
     """None when ``given`` (the :data:`PIN_HEADER` of a request) is the PIN; else why not. Wrong
     guesses count as at the PIN page."""
-    guard: PinGuard = app.extensions["wordtable-pins"]
-    client = request.remote_addr or "?"
-    wait = guard.wait(client)
-    if wait > 0:
-        return f"too many wrong PINs: try again in {wait / 60:.0f} minute(s)"
-    if not hmac.compare_digest(given.encode(), str(app.config.get("PIN")).encode()):
-        guard.wrong(client)
-        return f"{PIN_HEADER}: that is not the club's PIN"
-    return None
+    why = _wrong_pin(app, given)
+    if why is None:
+        return None
+    return f"{PIN_HEADER}: " + why.replace("the table PIN", "the club's PIN")
 
 
 def install(app: Flask) -> None:

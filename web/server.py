@@ -43,6 +43,7 @@ class Limits:
     def one_table(cls) -> Limits:
         """A single table's screens (the referee, a TV, a few phones): fewer threads and sockets."""
         return cls(threads=64, connections=200, per_client=16)
+
     idle_seconds: int = 60  # a socket silent this long is closed (live streams send every 15 s)
     body_bytes: int = 1 << 20  # a request's body
     header_bytes: int = 64 << 10  # a request's headers
