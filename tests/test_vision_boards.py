@@ -2,12 +2,14 @@
 
 Floors just below what benchmarks/vision.py measured on rendered boards (docs/vision.md): the
 board's print, grid, logo and the tiles' shadows must not hide the tiles or pass as letters read
-with confidence.
+with confidence; with the board's grid found, only pieces on tiles in its cells count (85% real on
+these two boards, 100% on the benchmark's six; 74% before).
 """
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from vision.boards import board_scene
 from vision.reading import TileReader
@@ -33,7 +35,7 @@ def test_tiles_on_rendered_boards_are_found_and_read() -> None:
                 accepted += item.accepted
                 accepted_wrong += item.accepted and item.letter != truth.letter
     assert tiles > 150
-    assert found / tiles >= 0.96 and found / detections >= 0.65
+    assert found / tiles >= 0.96 and found / detections >= 0.83
     assert right / found >= 0.98 and accepted / found >= 0.75 and accepted_wrong <= 1
 
 
@@ -41,3 +43,16 @@ def test_a_board_scene_is_a_seeded_function() -> None:
     one, again = board_scene(3), board_scene(3)
     assert np.array_equal(one.image, again.image) and one.truth == again.truth
     assert not np.array_equal(one.image, board_scene(4).image)
+
+
+def test_a_board_grid_is_found_on_boards_and_nowhere_else() -> None:
+    from vision.grid import CELLS, find_grid
+    from vision.render import tiles_scene
+
+    scene = board_scene(100)
+    grid = find_grid(scene.image)
+    assert grid is not None
+    cells = {grid.cell(t.center) for t in scene.truth}
+    assert None not in cells and len(cells) == len(scene.truth)  # one tile a cell, all on the board
+    assert grid.cell_side == pytest.approx(scene.image.shape[0] * 0.78 / CELLS, rel=0.15)
+    assert find_grid(tiles_scene([("WORD", (200, 300), 0)], loose="QI", seed=2).image) is None

@@ -6,5 +6,7 @@ markers, top-down warp, zones), ``pieces`` (finding tiles by their glyphs), ``gl
 reader), ``tesseract`` (the second reader, and Tesseract alone as the baseline), ``reading``
 (both readers and acceptance), ``dice`` and ``cards``, ``table`` (words, zones, questions,
 stabilising), ``pipeline`` (all of it for one frame), ``render`` (synthetic scenes),
-``boards`` (rendered Scrabble boards), ``datasets`` (the labelled real photos). Figures: docs/vision.md.
+``boards`` (rendered Scrabble boards),
+``grid`` (a board's 15 x 15 grid and the tiles in its cells), ``datasets`` (the labelled real
+photos). Figures: docs/vision.md.
 """

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.glyphs import GlyphReader, Read
+from vision.grid import find_grid, on_the_board
 from vision.orientation import SYMMETRIC, shared_turns
 from vision.pieces import Piece, find_pieces
 from vision.tesseract import read_composite
@@ -148,8 +149,10 @@ class TileReader:
         return out
 
     def read(self, image: np.ndarray) -> list[Item]:
-        """Every tile in a BGR image, read."""
-        return self.read_pieces(find_pieces(image))
+        """Every tile in a BGR image, read (on a board, only the pieces on tiles in its cells)."""
+        pieces = find_pieces(image)
+        grid = find_grid(image) if pieces else None
+        return self.read_pieces(pieces if grid is None else on_the_board(grid, pieces))
 
 
 def _angle(read: Read | None) -> int:
