@@ -39,12 +39,14 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tests.dashload import Subscriber  # noqa: E402  # after the path is set
 
 TABLES, VIEWERS, RATE = 40, 5, 100.0
 
@@ -135,31 +137,10 @@ def call(where: str, method: str, path: str, body: Any = None, connection: Any =
 
 
 @dataclass
-class Viewer:
-    where: str
-    game: int
-    arrivals: dict[int, float] = field(default_factory=dict)
-    ready: threading.Event = field(default_factory=threading.Event)
-    stop: threading.Event = field(default_factory=threading.Event)
+class Viewer(Subscriber):
+    """A club screen's live stream of one table's game (the SSE reader of tests/dashload.py)."""
 
-    def run(self) -> None:
-        host, port = self.where.split(":")
-        connection = http.client.HTTPConnection(host, int(port), timeout=60)
-        connection.request("GET", f"/api/sessions/{self.game}/stream")
-        response = connection.getresponse()
-        self.ready.set()
-        kind = None
-        while not self.stop.is_set():
-            line = response.readline().decode()
-            if not line:
-                break
-            if line.startswith("event: "):
-                kind = line[7:].strip()
-            elif line.startswith("data: ") and kind == "events":
-                now = time.time()
-                for event in json.loads(line[6:]):
-                    self.arrivals.setdefault(event["n"], now)
-        connection.close()
+    game: int = 0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -195,7 +176,9 @@ def club_load(where: str, pid: int, seconds: float) -> dict[str, Any]:
     events = script()
     setup = {k: v for k, v in events[0].as_dict().items() if k != "type"}
     games = [int(call(where, "POST", "/api/sessions", setup)["id"]) for _ in range(TABLES)]
-    viewers = [Viewer(where, game) for game in games for _ in range(VIEWERS)]
+    viewers = [
+        Viewer(f"http://{where}/api/sessions/{game}/stream", game=game) for game in games for _ in range(VIEWERS)
+    ]
     for viewer in viewers:
         threading.Thread(target=viewer.run, daemon=True).start()
     for viewer in viewers:
