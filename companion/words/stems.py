@@ -101,6 +101,23 @@ _GERMANIC = re.compile(
     r"English|Norse|Dutch|German|Frankish|Saxon|Frisian|Scots|Swedish|Danish|Norwegian|Icelandic|Afrikaans|Gothic"
 )
 _ROMANCE = re.compile(r"Latin|French|Norman|Italian|Spanish|Portuguese|Occitan|Provençal|Catalan|Romanian|Galician")
+#: The stages of one language in the etymology records, taken together (``_stage``).
+_STAGES = (
+    ("French", re.compile(r"French|Norman")),
+    ("Latin", re.compile(r"Latin")),
+    ("Greek", re.compile(r"Greek")),
+    ("Low German", re.compile(r"Dutch|Low German|Saxon|Frankish|Flemish")),
+    ("German", re.compile(r"German")),
+    ("Norse", re.compile(r"Norse|Icelandic|Danish|Swedish|Norwegian")),
+)
+#: Germanic languages close enough for a stem of four letters to meet across them.
+_GERMANIC_GROUPS = frozenset({"English", "Low German", "German", "Norse"})
+#: How a suffix is spelt in the records of the languages English took it from (``_suffixed_in_record``).
+#: The frequentative -LE is Germanic (Middle Dutch -elen), -IVE Latin and Romance (French -if).
+_SUFFIX_IN_RECORDS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "le": (_GERMANIC_GROUPS, ("le", "len", "elen", "eln", "el", "ele", "elian", "lian", "ln")),
+    "ive": (frozenset({"French", "Latin"}), ("ive", "if", "ivus", "iva", "ivo", "ivum", "yf")),
+}
 _ENDINGS = re.compile(r"(ian|ean|an|en|on|um|us|a|e|o|i|u|y|az|is|em|er|ere|ir|are)$")
 
 
@@ -318,10 +335,43 @@ def _stem(form: str) -> str:
     return stem if len(stem) >= 3 else form
 
 
-def _origins_meet(old: str, old_ancestors: Iterable[tuple[str, str]], new_ancestors: Iterable[tuple[str, str]]) -> bool:
+def _stage(language: str) -> str:
+    """The language a recorded form belongs to, its stages taken together: Middle English is
+    English, Anglo-Norman and Middle French are French, Late and Medieval Latin are Latin."""
+    if language in _NATIVE or language == "Early Modern English":
+        return "English"
+    for group, pattern in _STAGES:
+        if pattern.search(language):
+            return group
+    return language
+
+
+def _forms_meet(form: str, other: str, english: bool) -> bool:
+    """Does ``form`` (of NEW's record) hold the stem of ``other`` (of OLD's)? A three-letter stem
+    must start the form, and only in English: it starts many foreign words by chance (PAR,
+    PARENTEM)."""
+    stem = _stem(other)
+    if form == other or (len(stem) > 3 and stem in form):
+        return True
+    return form.startswith(stem) and (english or len(stem) > 3)
+
+
+def _origins_meet(
+    old: str,
+    old_ancestors: Iterable[tuple[str, str]],
+    new_ancestors: Iterable[tuple[str, str]],
+    *,
+    loose: bool = False,
+) -> bool:
     """Do the recorded origins meet: NEW lists OLD as an English part, or an ancestor of NEW holds
     the stem of an ancestor of OLD in the same language? A word borrowed whole from another
-    language (BUTTER from Latin butyrum) is compared in that language only."""
+    language (BUTTER from Latin butyrum) is compared in that language only.
+
+    ``loose`` also lets the stages of one language meet (Anglo-Norman masse, Middle French
+    massif; Middle English cudden, Old English cudu) and close Germanic languages with a stem of
+    four letters or more (Middle English kynde, Old Norse kynda): what it takes to *doubt* a
+    record (a Wiktionary derivation of NEW from OLD) must be stricter than what it takes to
+    keep the default."""
     new_list = [(lang, form) for lang, form in new_ancestors if form]
     if ("English", old) in new_list:
         return True
@@ -331,13 +381,44 @@ def _origins_meet(old: str, old_ancestors: Iterable[tuple[str, str]], new_ancest
         if borrowed and lang in _NATIVE:
             continue
         for other_lang, other in old_list:
-            if other_lang != lang:
+            if other_lang == lang:
+                if _forms_meet(form, other, lang in _NATIVE):
+                    return True
                 continue
-            stem = _stem(other)
-            if form == other or (len(stem) > 3 and stem in form):
+            if not loose or (other_lang, other) == ("English", old):
+                continue
+            group, other_group = _stage(lang), _stage(other_lang)
+            near = group in _GERMANIC_GROUPS and other_group in _GERMANIC_GROUPS and len(_stem(other)) > 3
+            if (group == other_group or near) and _forms_meet(form, other, group == "English"):
                 return True
-            if form.startswith(stem) and (lang in _NATIVE or len(stem) > 3):
-                return True  # a three-letter stem starts many foreign words by chance: PAR, PARENTEM
+    return False
+
+
+def _suffixed_in_record(
+    old: str, old_ancestors: Iterable[tuple[str, str]], new_ancestors: Iterable[tuple[str, str]], suffix: str
+) -> bool:
+    """Does NEW's record spell it as a form of OLD's + the same suffix in the language it came
+    from, in any stage (Middle Dutch dabbelen: dabb + elen, as Middle English dabben: DAB + LE;
+    Middle French massif: mass + if, as Anglo-Norman masse: MASS + IVE)? Such records disagree
+    only by the language or its stage, and say NEW is OLD with the suffix."""
+    groups, endings = _SUFFIX_IN_RECORDS.get(suffix, (frozenset(), ()))
+    olds = [(lang, form) for lang, form in old_ancestors if form] + [("English", old)]
+    news = [(lang, form) for lang, form in new_ancestors if form]
+    borrowed = any(_stage(lang) != "English" for lang, _ in news)
+    for lang, form in news:
+        group = _stage(lang)
+        if group not in groups or (borrowed and group == "English"):
+            continue  # a borrowed word's English spelling says nothing of how it was made
+        for other_lang, other in olds:
+            other_group = _stage(other_lang)
+            if group != other_group and not (group in _GERMANIC_GROUPS and other_group in _GERMANIC_GROUPS):
+                continue
+            for stem in {other, _stem(other)}:
+                if len(stem) < 3 or not form.startswith(stem):
+                    continue
+                rest = form[len(stem) :]
+                if rest in endings or (rest[:1] == stem[-1:] and rest[1:] in endings):
+                    return True
     return False
 
 
@@ -611,6 +692,7 @@ class StemJudge:
                 old_ancestors
                 and new_ancestors
                 and not _origins_meet(old, old_ancestors, new_ancestors)
+                and not (shape is not None and _suffixed_in_record(old, old_ancestors, new_ancestors, shape.suffix))
                 and not (other and _shares_ancestor(other, ev.etymology(other), new_ancestors))
             ):
                 return (
@@ -659,6 +741,8 @@ class StemJudge:
             return False
         old_ancestors = next((a for f in sorted(old_forms) if (a := ev.etymology(f))), ())
         new_ancestors = self._ancestors(new, new_forms)
+        if _suffixed_in_record(old, old_ancestors, new_ancestors, shape.suffix):
+            return False
         return bool(new_ancestors) and not (old_ancestors and _origins_meet(old, old_ancestors, new_ancestors))
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
