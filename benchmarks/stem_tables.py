@@ -45,6 +45,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-extra.tsv",
     ROOT / "tests" / "data" / "stem-pairs-heldout.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout2.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout3.tsv",
 ]
 
 

@@ -19,11 +19,12 @@ from tests.helpers import ROOT, need_shared, skip_or_fail, stem_pairs
 
 CODES = {"S": Verdict.SAME, "D": Verdict.DIFFERENT, "N": Verdict.NOT_A_STEAL}
 #: Measured on tests/data/stem-pairs-heldout.tsv (docs/word-knowledge.md): the floor the judge must keep.
-HELDOUT_FLOOR = 0.90
+HELDOUT_FLOOR = 0.907  # 373/411 = 0.9075
 HELDOUT_ILLEGAL = 0
 #: Measured on tests/data/stem-pairs-holdout2.tsv: 86.7% the first time the judge ran on it, 88.4%
-#: with the "meaning" evidence (docs/word-knowledge.md).
-HOLDOUT2_FLOOR = 0.88
+#: with the "meaning" evidence, 88.4% (320/362) and no illegal steal with the records of issue 15's
+#: third round (docs/word-knowledge.md).
+HOLDOUT2_FLOOR = 0.883  # 320/362
 HOLDOUT2_ILLEGAL = 0
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
@@ -128,6 +129,7 @@ def test_override_needs_a_real_steal(tmp_path: Path) -> None:
 
 HELDOUT = ROOT / "tests" / "data" / "stem-pairs-heldout.tsv"
 HOLDOUT2 = ROOT / "tests" / "data" / "stem-pairs-holdout2.tsv"
+HOLDOUT3 = ROOT / "tests" / "data" / "stem-pairs-holdout3.tsv"
 
 
 @pytest.mark.parametrize(
@@ -234,6 +236,26 @@ def test_a_record_that_differs_only_by_language_or_stage_keeps_the_stem(old: str
     assert verdict.evidence in ("affix", "wordnet"), verdict.reason  # MASSIVE: "consisting of great mass"
 
 
+def test_a_derivation_record_of_a_homograph_gives_way_to_the_etymology() -> None:
+    """Wiktionary (MorphyNet) derives FLOWER from FLOW + ER and TOWER from TOW + ER; their own
+    records say Anglo-Norman flur and Old French tour, which never meet FLOW's and TOW's."""
+    for old, new, origin in [("flow", "flower", "flur"), ("tow", "tower", "tour")]:
+        verdict = judge(old, new)
+        assert verdict.verdict is Verdict.DIFFERENT, verdict.reason
+        assert verdict.evidence == "etymology" and origin in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("act", "actor"), ("pot", "potter"), ("view", "review"), ("take", "mistake"), ("ease", "disease"),
+     ("sick", "sickly"), ("murder", "murderess"), ("recognize", "recognizance"), ("man", "superman")],
+)  # fmt: skip
+def test_a_derivation_record_stands_when_the_records_may_meet(old: str, new: str) -> None:
+    """Borrowed forms of a derivative are spelt otherwise (Latin actor, acta; Old French potier,
+    pot; Old Norse mistaka, taka; Middle English seekly, sik; morderes): the record stands."""
+    assert judge(old, new).verdict is Verdict.SAME, judge(old, new).reason
+
+
 def test_a_rare_wordnet_sense_is_named_and_does_not_outweigh_the_origin() -> None:
     """BUTTER's only WordNet link to BUTT is "a fighter who strikes the opponent with his head"."""
     link = default_evidence().link("butt", "butter")
@@ -259,7 +281,7 @@ def test_every_verdict_names_its_evidence_and_a_confidence() -> None:
 def test_the_curated_false_friends_are_steals_with_reasons_and_none_is_held_out() -> None:
     friends = default_evidence().false_friends
     assert len(friends) >= 10
-    held_out = {(r[0], r[1]) for r in read_table(HELDOUT) + read_table(HOLDOUT2)}
+    held_out = {(r[0], r[1]) for r in read_table(HELDOUT) + read_table(HOLDOUT2) + read_table(HOLDOUT3)}
     for (old, new), reason in friends.items():
         assert Letters(old) < Letters(new), (old, new)
         assert new.upper() in reason and len(reason) > 30, (old, new)
@@ -325,3 +347,22 @@ def test_vendored_evidence_is_what_the_script_makes_from_wordnet(tmp_path: Path)
     for name in ("wordnet-senses.tsv.gz", "wordnet-lemmas.txt.gz", "wordnet-unrelated.tsv.gz"):
         assert (tmp_path / name).read_bytes() == (ROOT / "companion" / "data" / name).read_bytes(), name
     assert "CC BY-SA" in (ROOT / "companion" / "data" / "WIKTIONARY-NOTICE").read_text()
+
+
+def test_the_third_held_out_table_was_written_apart() -> None:
+    """Ours, committed on its own (commit a13645f) before the judge ran on it: no pair from any
+    other table or from the curated false friends."""
+    header = [line for line in HOLDOUT3.read_text().splitlines() if line.startswith("#")]
+    assert any("BEFORE the judge was run" in line for line in header)
+    rows = read_table(HOLDOUT3)
+    assert len(rows) >= 300
+    others = {
+        (r[0], r[1])
+        for t in ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv", "stem-pairs-holdout2.tsv")
+        for r in read_table(ROOT / "tests" / "data" / t)
+    }
+    assert not others & {(r[0], r[1]) for r in rows}
+    assert not set(default_evidence().false_friends) & {(r[0], r[1]) for r in rows}
+    classes = {r[4].split(";")[0].split()[0] for r in rows}
+    assert classes == {"compound", "affix", "false-friend", "lookalike", "inflection", "not-a-steal"}
+    assert all(Letters(o) < Letters(n) for o, n, want, _, _ in rows if want is not Verdict.NOT_A_STEAL)
