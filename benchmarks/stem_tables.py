@@ -142,6 +142,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.code:
         sys.path.insert(0, str(args.code.resolve()))
+        for name in [m for m in sys.modules if m == "companion" or m.startswith("companion.")]:
+            del sys.modules[name]  # tests.helpers imported this checkout's companion already
     for path in args.tables or [t for t in DEFAULT_TABLES if t.exists()]:
         measure(path, args.wrong, args.compounds_allowed)
         if args.baseline:

@@ -31,7 +31,8 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
    ``derivation-record`` (Wiktionary derives NEW from another word: HATRED from HATE) or
    ``etymology`` (the recorded origins of the two words never meet), and only when WordNet does
    not relate their meanings except through a rare sense and Wiktionary does not derive NEW
-   from OLD;
+   from OLD, unless that derivation is of a homograph (FLOWER "that flows": NEW's own record,
+   Anglo-Norman flur, cannot meet OLD's even read generously);
    ``meaning``: no sign at all that OLD is NEW's origin, WordNet's meanings of the two share
    nothing, and NEW's own etymology record does not meet OLD's (POW -> POWER);
 7. ``derivation-record``: no affix shape, but Wiktionary derives NEW from OLD: SAME;
