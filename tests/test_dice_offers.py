@@ -96,6 +96,17 @@ def test_an_assumed_value_read_the_same_is_offered_to_confirm(pipeline: Pipeline
     assert session.observe(seen(pipeline, 4, seed=6)) == [] and session.question is None
 
 
+def test_two_assumed_values_are_offered_one_after_the_other(pipeline: Pipeline, referee: Referee) -> None:
+    scene = dice_scene("AYAKOUSTT", seed=7, values={"k": 5})  # the indigo die's Y (assumed 2), then K
+    session = new_table(referee)
+    session.observe(pipeline.look(scene.image, "dice").table.seen("dice"))
+    assert session.question is not None and session.question.text.startswith("The indigo die's Y reads 2; as")
+    session.answer(1)  # not sure of Y: keep it assumed
+    assert session.question is not None and session.question.text.startswith("The red die's K reads 5; the")
+    session.answer(0)
+    assert session.question is None and session.game.values["k"] == 5 and session.game.values.assumed("y")
+
+
 def test_no_offer_without_a_legible_value_or_for_a_known_one(pipeline: Pipeline, referee: Referee) -> None:
     view = seen(pipeline, None)
     assert view.dice == ROLL and view.values[3] is None

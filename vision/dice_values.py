@@ -7,11 +7,14 @@ the middle and its value small in one corner (the lower right of the upright fac
 stands out from the body, away from the middle in both directions, is grouped by corner; the
 corner with the most ink holds the value, so a letter that reads the same at every quarter turn
 (O, S, Z, N, H, I, X) does not leave the value's way up unknown. That corner is turned to the
-lower right and split into marks left to right: a mark much wider than high is a minus sign (the
-wild's -2), every other one a digit read among 0-9 rendered from the letter reader's fonts
-(``vision.glyphs``) at that turn only. A value is *sure* when every digit is near its templates
-and no other digit comes close; a face with no ink in any corner, or ink that is no number, has
-no value (None).
+lower right and cut into marks left to right: a low mark before the others is a minus sign (the
+wild's -2), a mark wider than high two digits run together. Each digit's grey ink (not a binary
+mask: at 56 pixels a die a digit is some 6 pixels high, and thresholding loses its strokes) is
+read among the digits 0-9 rendered from the letter reader's fonts (``vision.glyphs``) at three
+sizes and three softnesses, by its nearest neighbours. A value is *sure* when the NEIGHBOURS
+nearest templates of every digit agree, the nearest is within SURE_DISTANCE and no other digit
+within SURE_MARGIN of it; a face with no ink in any corner, or marks that are no number, has no
+value (None).
 
 >>> import numpy as np
 >>> ValueReader().read(np.full((FACE, FACE), 90, np.float32), ink=255.0)
@@ -48,7 +51,8 @@ TO_LOWER_RIGHT = {(1, 1): 0, (-1, 1): 1, (-1, -1): 2, (1, -1): 3}
 @dataclass(frozen=True)
 class PrintedValue:
     """A die face's printed value (None: none legible), whether it is sure, the farthest digit's
-    distance to its templates and the smallest margin, and the corner it was read in (right, down)."""
+    distance to its templates, the smallest margin and share of agreeing neighbours, and the corner
+    it was read in (right, down)."""
 
     value: int | None
     sure: bool = False

@@ -534,6 +534,8 @@ class Session:
                 self.check = f"{label}: the camera waits until the table matches the record"
             for event in events:
                 self.record(event)
+            if self.check is None and self.seen is not None:  # the next offer the table still has (another die)
+                self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).offer
             self._changed(since)
             return list(events)
 
