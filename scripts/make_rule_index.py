@@ -147,9 +147,14 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "the letter values",
         "The text prints R U L E S O T = 1 and C M P = 3 (RULES, COMPUTER). A and I = 1 follow from its worked "
         "scores (ELEPHANT 88, PLINTHS 70); H + N = 3 and Q + Z + G + N = 20 follow too, but not their splits; "
-        "B D F J K V W X Y are guesses. Each die on the table says where its value comes from; a table enters "
-        "its set's values.",
-        "`values`, as b3,d2 (or `dicewords_values` under `[sets]` in the settings file)",
+        "B D F J K V W X Y are guesses. Each die on the table says where its value comes from and marks the "
+        "assumed ones (a guess in whole or in part: H N Q Z G and the nine); a table enters its set's values. "
+        "The camera reads the small value printed on each die; where it reads one for sure that differs from "
+        "the table's, or the table's is assumed, it offers it to the referee, and only his tap sets it "
+        "(`letter-value`, from then on: words declared before keep their scores; refused, it is not offered "
+        "again).",
+        "`values`, as b3,d2 (or `dicewords_values` under `[sets]` in the settings file); `letter-value` "
+        "during the game",
     ),
 )
 

@@ -323,6 +323,39 @@ def test_dicewords_three_turns_with_holds_and_advice(server: str, browser, scree
     shot(browser, "dicewords-over")
 
 
+def test_dicewords_the_camera_offers_a_dies_printed_value(tmp_path: Path, referee: Referee, browser) -> None:
+    """A set whose K is printed 5 (the table assumes 4): the camera's roll (a rendered one, read by the
+    real pipeline) is recorded, the offer shows above the table, and one tap sets K = 5."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from vision.pipeline import Pipeline
+    from vision.render import dice_scene
+
+    with live_server(tmp_path, referee) as (url, services):
+        game = new_game(url, {"game": "dicewords", "players": ["Ann", "Ben"]})
+        browser.get(f"{url}/game/{game}/table")
+        wait_action(browser, "Ann rolls")
+        scene = dice_scene("AEAKOUSTT", seed=5, values={"k": 5})
+        seen = Pipeline().look(scene.image, "dice").table.seen("dice")
+        services.tables.get(game).observe(seen)  # what the table's camera feed does with a stable view
+        asked = wait_text(browser, "#ask", "K reads 5", timeout=20)
+        assert "the table scores K 4 (assumed)" in asked
+        red = "#dice .die[data-colour='red'] small"
+        assert browser.find_element(By.CSS_SELECTOR, red).text == "4*"
+        assert "an assumed value" in browser.find_element(By.ID, "dice").text
+        shot(browser, "dicewords-value-offer")
+        browser.find_element(By.XPATH, "//div[@id='ask']//button[. = 'K = 5']").click()
+        WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, red).text == "5")
+        assert not browser.find_element(By.ID, "ask").is_displayed()
+        assert "the referee set K = 5 read on the dice" in wait_text(browser, "#last", "K = 5")
+        assert "an assumed value" not in browser.find_element(By.ID, "dice").text
+        shot(browser, "dicewords-value-taken")
+        row = wait_action(browser, "Ann declares")
+        row.find_element(By.CSS_SELECTOR, "input[placeholder='the word']").send_keys("STAKE")
+        assert "STAKE scores 45" in wait_text(browser, ".score-now", "scores")
+
+
 def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     """A LEXICON game (the quick game to 50, the lowest score winning) refereed by taps: the cut, the
     deal, words laid, a word grown, discards from the exposed card and the blind pile, a challenge,

@@ -54,7 +54,9 @@ def show(session: Session, feed: CameraFeed, image: np.ndarray) -> list[str]:
     for _ in range(TAKES):
         feed.take(image)
     assert session.check is None, session.check
-    if session.question is not None:  # a read the readers are not sure of: the referee confirms it
+    offers = session.question is not None and all(e.type == "letter-value" for _, es in session.question.answers
+                                                  for e in es)  # fmt: skip
+    if session.question is not None and not offers:  # a read the readers are not sure of: the referee confirms it
         assert session.question.answers[0][0].startswith("Yes"), session.question
         session.answer(0)
     return [e.to_text() for e in session.store.events(session.game_id)[before:]]

@@ -6,9 +6,10 @@ Every pixel is given to the die colour it is nearest (in Lab), or to the mat whe
 the mat's colour (the image's median) or far from every die; each colour's die-sized blobs are
 dice, so dice of different colours come apart even when they touch. A die's face is straightened
 by its outline, its glyph is the ink that stands out from its body (white on the dark dice, black
-on the gold), the small printed value in the corner is left out, and the glyph is read among the
-six faces of that die only (``?`` is the gold die's wild). The value is not read: the colour and
-the letter fix it.
+on the gold), the small printed value in the corner is left out of it, and the glyph is read among
+the six faces of that die only (``?`` is the gold die's wild). The printed value is read apart, on
+the face enlarged (``vision.dice_values``): the table offers it to the referee where its letter's
+value is assumed or differs (``companion.table.games.dicewords``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import cv2
 import numpy as np
 
 from companion.sets.dice import DICE
+from vision import dice_values
+from vision.dice_values import ValueReader
 from vision.glyphs import LETTERS, GlyphReader
 from vision.reading import ACCEPT_DISTANCE, ACCEPT_MARGIN, Item, confidence
 from vision.render import DIE_COLOURS
@@ -31,8 +34,10 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 class DiceReader:
     """Finds the nine dice in a frame and reads each among its own faces."""
 
-    def __init__(self, colours: dict[str, tuple[int, int, int]] | None = None, glyphs: GlyphReader | None = None):
+    def __init__(self, colours: dict[str, tuple[int, int, int]] | None = None, glyphs: GlyphReader | None = None,
+                 values: ValueReader | None = None):  # fmt: skip
         self.colours = colours or DIE_COLOURS
+        self.values = values or ValueReader()
         self.names = list(self.colours)
         self.glyphs = glyphs or GlyphReader(symbols=LETTERS + "?")
         self.faces = {d.colour: d.faces.upper() for d in DICE}
@@ -89,16 +94,27 @@ class DiceReader:
         if not keep:  # specks only: a blob of a die's colour that is no die (a photo without DICEWORDS dice)
             return None
         mask = np.isin(labels, keep).astype(np.uint8)
+        ink = float(np.median(inner[mask > 0]))
         ys, xs = np.nonzero(mask)
         mask = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
         read = self.glyphs.read(mask, allowed=self.faces[name])
         if read is None:
             return None
+        printed = self.values.read(self._enlarged(image, center, side, angle), ink)
         accepted = read.distance < ACCEPT_DISTANCE and read.margin >= ACCEPT_MARGIN
         half = side / 2
         box = (int(center[0] - half), int(center[1] - half), int(side), int(side))
         return Item(read.letter, confidence(read, accepted), box, int(read.angle - angle) % 360, read.alternatives,
-                    accepted, die=name, mask=mask)  # fmt: skip
+                    accepted, die=name, mask=mask, value=printed.value, value_sure=printed.sure)  # fmt: skip
+
+    @staticmethod
+    def _enlarged(image: np.ndarray, center: tuple[float, float], side: float, angle: float) -> np.ndarray:
+        """The die's face straightened and enlarged to the value reader's size, grey."""
+        size = dice_values.FACE
+        matrix = np.asarray(cv2.getRotationMatrix2D(center, angle, size / side), dtype=np.float64)
+        matrix[:, 2] += (size / 2 - center[0], size / 2 - center[1])
+        face = cv2.warpAffine(image, matrix, (size, size), flags=cv2.INTER_CUBIC)
+        return cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
 def _near(stat: np.ndarray, box: tuple[int, int, int, int]) -> bool:

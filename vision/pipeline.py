@@ -84,8 +84,8 @@ class Pipeline:
 
     def read(self, image: np.ndarray, kind: str = "tiles", shown: float = 1.0) -> dict[str, Any]:
         """``items`` (letter, confidence, box [x, y, w, h] in image pixels, alternatives, accepted;
-        dice also ``die``), ``words`` (text, item indices, zone), ``pool``, ``questions``, and
-        whether the mat's markers were seen."""
+        dice also ``die``, the ``value`` printed on it and ``value_sure``), ``words`` (text, item
+        indices, zone), ``pool``, ``questions``, and whether the mat's markers were seen."""
         return self.look(image, kind, shown).as_dict()
 
 

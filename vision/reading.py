@@ -52,6 +52,8 @@ class Item:
     accepted: bool = False  # both readers agree, clearly: no human needed
     second: str | None = None  # Tesseract's letter
     die: str | None = None  # which DICEWORDS die, by its colour
+    value: int | None = None  # the value printed small on a die's face (None: none legible)
+    value_sure: bool = False  # near its digits' templates, no other digit close
     mask: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -70,6 +72,7 @@ class Item:
         }
         if self.die is not None:
             out["die"] = self.die
+            out["value"], out["value_sure"] = self.value, self.value_sure
         return out
 
 

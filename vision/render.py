@@ -11,14 +11,14 @@ is a seeded function of its arguments.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.sets.dice import DICE, VALUES
+from companion.sets.dice import DICE, VALUES, WILD, WILD_VALUE
 from vision.glyphs import FONT_DIR, FONTS
 
 #: BGR colours of the nine dice, in die order (gold ... green), as rendered.
@@ -40,6 +40,7 @@ class Truth:
     letter: str
     center: tuple[float, float]
     die: str | None = None
+    value: int | None = None  # the small value printed on a die's face
 
 
 @dataclass
@@ -123,9 +124,11 @@ def tiles_scene(words: Sequence[tuple[str, tuple[float, float], float]], loose: 
     return Scene(_finish(rng, image), truth)
 
 
-def dice_scene(faces: str, seed: int = 0, size: int = 640, die: int = 56) -> Scene:
+def dice_scene(faces: str, seed: int = 0, size: int = 640, die: int = 56,
+               values: Mapping[str, int | None] | None = None) -> Scene:  # fmt: skip
     """The nine DICEWORDS dice showing ``faces`` (die order, ``?`` the wild) at free angles on a
-    light mat, each face with its small printed value in a corner."""
+    light mat, each face with its small printed value in its lower right corner: the default
+    values, or ``values`` where given (a letter's value, None: no value printed)."""
     rng = np.random.default_rng(seed)
     image = _table(rng, size, (180, 200, 212))
     font = ImageFont.truetype(str(FONT_DIR / FONTS[0]), int(die * 0.55))
@@ -138,17 +141,19 @@ def dice_scene(faces: str, seed: int = 0, size: int = 640, die: int = 56) -> Sce
         body: np.ndarray = np.zeros((die, die, 3), np.float32)  # float32, then float64 once the ink is blended in
         body[:] = colour
         ink = _glyph(face.upper(), font, die) / 255.0
-        value = VALUES.values.get(face, 0) if face != "?" else -2
-        c = die // 4
-        label = _glyph(str(value), small, c) / 255.0
-        corner = ink[die - c - 2 : die - 2, die - c - 2 : die - 2]
-        corner[:] = np.maximum(corner, label)
+        letter = face.lower()
+        value = (values or {}).get(letter, VALUES.values.get(letter)) if face != WILD else WILD_VALUE
+        if value is not None:
+            c = die // 4
+            label = _glyph(str(value), small, c) / 255.0
+            corner = ink[die - c - 2 : die - 2, die - c - 2 : die - 2]
+            corner[:] = np.maximum(corner, label)
         body = body * (1 - ink[..., None]) + ink_colour * ink[..., None]
         shade = np.linspace(1.08, 0.92, die)[None, :, None]  # light from one side
         alpha = np.ones((die, die))
         cv2.rectangle(alpha, (0, 0), (die - 1, die - 1), 0.6, 1)
         _paste(image, (body * shade).clip(0, 255).astype(np.uint8), alpha, center, float(rng.uniform(0, 360)))
-        truth.append(Truth(face.upper(), center, spec.colour))
+        truth.append(Truth(face.upper(), center, spec.colour, value))
     return Scene(_finish(rng, image), truth)
 
 

@@ -166,14 +166,18 @@ class TableView:
 
     def seen(self, kind: str = "tiles") -> Seen:
         """What the table shows, for the referee (``companion.table.seen``): the pool's letters, each
-        zone's words, the nine dice in die order, and the reads nobody is sure of yet."""
+        zone's words, the nine dice in die order (and the values printed on them, where read for sure),
+        and the reads nobody is sure of yet."""
         where = {i: self._zone_of(n) or "table" for n, w in enumerate(self.words) for i in w.items}
         unsure = tuple(Unsure(where.get(i, "pool"), (item.letter, *item.alternatives), "not sure")
                        for i, item in enumerate(self.items) if not item.accepted)  # fmt: skip
         if kind == "dice":
-            by_die = {item.die: item.letter for item in self.items if item.die}
-            faces = "".join(by_die.get(die.colour, "") for die in DICE)
-            return Seen(dice=faces if len(faces) == len(DICE) else None, unsure=unsure)
+            by_die = {item.die: item for item in self.items if item.die}
+            faces = "".join(by_die[die.colour].letter if die.colour in by_die else "" for die in DICE)
+            if len(faces) != len(DICE):
+                return Seen(unsure=unsure)
+            values = tuple(by_die[d.colour].value if by_die[d.colour].value_sure else None for d in DICE)
+            return Seen(dice=faces, values=values, unsure=unsure)
         words = tuple((self._zone_of(n) or "table", w.text) for n, w in enumerate(self.words))
         return Seen(pool="".join(self.items[i].letter for i in self.pool), words=words, unsure=unsure)
 

@@ -3,7 +3,9 @@
 Public API: :class:`Dicewords`, :func:`play_score`.
 
 Events (docs/records.md): ``game`` (players clockwise; ``target``, default 400; ``values``: the
-players' table of letter values), ``roll``, ``reroll``, ``declare``, ``challenge``, ``end``.
+players' table of letter values), ``roll``, ``reroll``, ``declare``, ``challenge``, ``end``, and
+``letter-value`` (the referee sets a letter's value from then on, or refuses the value the camera
+read on the dice).
 
 >>> from companion.records import Event
 >>> from companion.words.solver import Referee
@@ -22,7 +24,7 @@ from typing import Any, ClassVar
 from companion.games.base import Game, RuleError, Standing, ranked
 from companion.games.options import Option
 from companion.records import Event, RecordError
-from companion.sets.dice import DICE, WILD, LetterValues, RollError, read_roll
+from companion.sets.dice import DICE, READ, WILD, LetterValues, RollError, read_roll
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
 
@@ -68,6 +70,7 @@ class Dicewords(Game):
         "declare": "_declare",
         "challenge": "_challenge",
         "end": "_end",
+        "letter-value": "_letter_value",
     }
 
     def reset(self) -> None:
@@ -82,6 +85,8 @@ class Dicewords(Game):
             self.values = LetterValues(values)
         except RollError as error:
             raise RecordError(str(error)) from None
+        #: (letter, value) the camera read and the referee refused: not offered again.
+        self.refused_values: set[tuple[str, int]] = set()
         self.turn = self.players[0]
         self.faces: tuple[str, ...] | None = None
         self.rolls = 0
@@ -179,6 +184,22 @@ class Dicewords(Game):
         self.last = None
         if self.finishing and not any(t >= self.target for t in self.totals.values()):
             self.finishing = False
+
+    def _letter_value(self, event: Event) -> None:
+        """The letter values are the players' ("on the reverse of the tube insert card is a letter
+        distribution table with letter values"): the referee sets one for the rest of the game (a
+        word declared before keeps its score), or, ``accepted`` false, refuses the value the
+        camera read on the dice (``by=camera``) and changes nothing."""
+        letter, value = str(event["letter"]).lower(), event["value"]
+        if event.get("accepted", True) is False:
+            self.refused_values.add((letter, value))
+            return
+        origin = READ if event.get("by") == "camera" else "entered by the referee"
+        try:
+            values = LetterValues({**self.values.entered, letter: value}, {**self.values.origins, letter: origin})
+        except RollError as error:
+            raise RecordError(str(error)) from None
+        self.values = values
 
     def _next_turn(self, player: str) -> None:
         """ "The game ends when one player's total hits a pre-agreed target ..., although the final

@@ -1,6 +1,6 @@
 """The nine DICEWORDS dice and the letter values, as data (shared/rules/dicewords.txt).
 
-Public API: :data:`DICE`, :class:`Die`, :data:`DEFAULT_VALUES`, :class:`LetterValues`,
+Public API: :data:`DICE`, :class:`Die`, :data:`DEFAULT_VALUES`, :class:`LetterValues`, :data:`ENTERED`, :data:`READ`,
 :func:`parse_roll`, :data:`WILD`.
 
 A roll is written as nine characters in die order (gold, indigo, red-orange, red, purple, blue,
@@ -131,10 +131,22 @@ DEFAULT_VALUES: dict[str, tuple[int, str]] = {
 }
 
 
-class LetterValues:
-    """The letter values in force: the defaults with the players' own table laid over them."""
+ENTERED = "entered by the players"
+READ = "read from the dice, accepted by the referee"
 
-    def __init__(self, overrides: Mapping[str, int] | None = None) -> None:
+
+class LetterValues:
+    """The letter values in force: the defaults with the players' own table laid over them
+    (``origins``: where an entered value comes from, when not typed by the players).
+
+    >>> values = LetterValues({"k": 5}, origins={"k": READ})
+    >>> values["k"], values.source("k"), values.source("b"), values.assumed("b"), values.assumed("k")
+    (5, 'read from the dice, accepted by the referee', 'assumed', True, False)
+    >>> values.assumed("a"), values.assumed("h"), values.assumed("r")  # A: from ELEPHANT; H: H + N only
+    (False, True, False)
+    """
+
+    def __init__(self, overrides: Mapping[str, int] | None = None, origins: Mapping[str, str] | None = None) -> None:
         values = {c: v for c, (v, _) in DEFAULT_VALUES.items()}
         self.entered: dict[str, int] = {}
         for letter, value in (overrides or {}).items():
@@ -144,12 +156,20 @@ class LetterValues:
             self.entered[key] = value
         values.update(self.entered)
         self.values = values
+        self.origins = {k.lower(): v for k, v in (origins or {}).items()}
 
     def __getitem__(self, letter: str) -> int:
         return self.values[letter]
 
     def source(self, letter: str) -> str:
-        return "entered by the players" if letter in self.entered else DEFAULT_VALUES[letter][1]
+        if letter in self.entered:
+            return self.origins.get(letter, ENTERED)
+        return DEFAULT_VALUES[letter][1]
+
+    def assumed(self, letter: str) -> bool:
+        """Whether the value is a guess, in whole or in part (neither printed in the rule text nor
+        worked out from its scores alone, nor given by the table)."""
+        return letter not in self.entered and "assumed" in DEFAULT_VALUES[letter][1]
 
     def word_value(self, word: str, wild: str | None = None) -> int:
         """Sum of the letter values; ``wild`` is the letter the wild face stands for (-2)."""

@@ -86,6 +86,12 @@ def describe(event: Event) -> str:
     if kind in ("roll", "reroll"):
         which = f" ({', '.join(str(c) for c in data['rerolled'])})" if data.get("rerolled") else ""
         return f"{who} {'rolled' if kind == 'roll' else 'rerolled'}{which}: {data.get('dice')}{seen}"
+    if kind == "letter-value":
+        letter, value = str(data.get("letter")).upper(), data.get("value")
+        read = " read on the dice" if data.get("by") == "camera" else ""
+        if data.get("accepted", True) is False:
+            return f"the referee refused {letter} = {value}{read}: the table's value stays"
+        return f"the referee set {letter} = {value}{read}, from now on"
     if kind == "declare":
         return f"{who} declared {str(data.get('word') or 'no word').upper()}"
     if kind == "challenge":

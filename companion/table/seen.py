@@ -44,6 +44,7 @@ class Seen:
     pool: str = ""
     words: tuple[tuple[str, str], ...] = ()  # (zone, WORD)
     dice: str | None = None  # DICEWORDS: nine faces in die order
+    values: tuple[int | None, ...] = ()  # DICEWORDS: the value printed on each face, where read for sure
     unsure: tuple[Unsure, ...] = ()
 
     def zones(self) -> set[str]:
@@ -62,7 +63,8 @@ class Seen:
 
     def as_dict(self) -> dict[str, Any]:
         unsure = [{"where": u.where, "choices": list(u.choices), "why": u.why} for u in self.unsure]
-        return {"pool": self.pool, "words": [list(w) for w in self.words], "dice": self.dice, "unsure": unsure}
+        out = {"pool": self.pool, "words": [list(w) for w in self.words], "dice": self.dice, "unsure": unsure}
+        return {**out, "values": list(self.values)} if self.values else out
 
 
 @dataclass(frozen=True)
@@ -88,12 +90,20 @@ class Question:
 
 @dataclass(frozen=True)
 class Reading:
-    """What a part made of the table: events to record, or a question, or a difference to resolve."""
+    """What a part made of the table: events to record, or a question, or a difference to resolve;
+    and an offer to the referee that does not say the table and the record differ (DICEWORDS: a
+    letter value read on the dice), asked when no question is."""
 
     proposals: tuple[Proposal, ...] = ()
     question: Question | None = None
     difference: str | None = None
     notes: tuple[str, ...] = field(default=())
+    offer: Question | None = None
+
+    @property
+    def asks(self) -> Question | None:
+        """What to ask a person now: the question, else the offer."""
+        return self.question or self.offer
 
     @property
     def agrees(self) -> bool:

@@ -231,7 +231,7 @@ class Session:
         self._commits += 1
         self._note_standings(number)
         if self.question is not None and self.seen is not None:  # still a question after this event?
-            self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).question
+            self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).asks
         self.last = {"n": number, "event": event.as_dict(), "text": describe(event)}
         for listener in self.listeners:
             listener(number, event)
@@ -496,7 +496,7 @@ class Session:
                     self.check = None
                     self._changed()
                 return []
-            self.question = reading.question
+            self.question = reading.asks
             if reading.difference is not None:
                 self.check = reading.difference
             # The part could not read this game yet (no first player drawn): read it again after
@@ -534,6 +534,8 @@ class Session:
                 self.check = f"{label}: the camera waits until the table matches the record"
             for event in events:
                 self.record(event)
+            if self.check is None and self.seen is not None:  # the next offer the table still has (another die)
+                self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).offer
             self._changed(since)
             return list(events)
 

@@ -568,7 +568,8 @@ const wordtable = (() => {
       }
     }
 
-    // DICEWORDS: the nine dice in their colours, each face with its value (assumed values marked),
+    // DICEWORDS: the nine dice in their colours, each face with its value (assumed values marked;
+    // the camera offers the value it reads on a die in the question box, #ask),
     // the rolls left and the race to the target; the best word and which dice to keep on one tap.
     function renderDice(table) {
       const box = $("#dice"); if (!box) return;
@@ -581,7 +582,7 @@ const wordtable = (() => {
         die.title = `${d.colour} die (${d.faces})${d.source ? ": value " + d.source : ""}${holding ? " · tap to hold it for the reroll" : ""}`;
         die.dataset.colour = d.colour;
         die.append(el("b", d.face || "·"));
-        if (d.value !== null) die.append(el("small", String(d.value) + (d.source && !["known", "the rule text"].includes(d.source) ? "*" : "")));
+        if (d.value !== null) die.append(el("small", String(d.value) + (d.assumed ? "*" : "")));
         if (holding) die.onclick = () => { held.has(d.colour) ? held.delete(d.colour) : held.add(d.colour); renderDice(table); if (lastView) renderActions(lastView); };
         row.append(die);
       }
@@ -589,7 +590,7 @@ const wordtable = (() => {
       const totals = Object.entries(table.totals || {}).map(([p, t]) => `${p} ${t}`).join(" · ");
       box.prepend(el("p", table.rolled ? `${table.turn}'s roll: ${table.rolls_left} roll(s) left${holding ? ` · ${held.size ? `holding ${[...held].join(", ")}` : "tap the dice to hold"}` : ""}` : `${table.turn} to roll (the dice still show the last roll)`, "hint"));
       box.append(el("p", `race to ${table.target}: ${totals}${table.final_round ? " · final round" : ""}`, "hint"));
-      if (table.dice.some((d) => d.source && !["known", "the rule text"].includes(d.source))) box.append(el("p", "* a value the rule text does not print: assumed or worked out; enter your set's values at the start", "hint"));
+      if (table.dice.some((d) => d.assumed)) box.append(el("p", "* an assumed value: the rule text does not print it; enter your set's values at the start, or take the value the camera reads on the dice", "hint"));
       if (table.rolled) {
         const b = el("button", "Best word and advice"); const out = el("p", "", "advice");
         const show = () => {

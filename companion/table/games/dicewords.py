@@ -5,7 +5,9 @@ Public API: :class:`DicewordsTable`.
 What the camera's dice mean: nine faces read on a turn with no roll yet are that player's
 ``roll``; faces that differ from the last roll are a ``reroll`` naming the dice that changed (a
 rerolled die that shows the same face again cannot be told from a kept one, and need not be).
-Dice that still show the last declared roll mean nothing new.
+Dice that still show the last declared roll mean nothing new. The values printed on the dice, where
+the camera read them for sure, are offered to the referee when the table's value for the letter
+differs or is assumed (:meth:`DicewordsTable.offer`).
 
 >>> from companion.words.solver import Referee
 >>> from companion.games.dicewords import Dicewords
@@ -30,7 +32,7 @@ from companion.games.dicewords_solver import DiceSolver
 from companion.records import Event
 from companion.sets.dice import DICE, WILD, WILD_VALUE, parse_roll
 from companion.table.games.base import Action, TablePart
-from companion.table.seen import Proposal, Reading, Seen
+from companion.table.seen import Proposal, Question, Reading, Seen
 
 SURE = 0.95
 
@@ -52,7 +54,8 @@ class DicewordsTable(TablePart):
 
     def read(self) -> dict[str, Any]:
         """The nine dice in die order with their faces and values (and where each value comes from:
-        the rule text, worked out from it, or assumed), the rolls left, the race to the target."""
+        the rule text, worked out from it, assumed, entered, or read from the dice; and whether it is
+        assumed, in whole or in part), the rolls left, the race to the target."""
         game = self.game
         faces = game.faces or self._last_faces()
         dice = []
@@ -60,8 +63,9 @@ class DicewordsTable(TablePart):
             letter = face.lower()
             value, source = (None, None) if not letter else (WILD_VALUE, "the rule text") if face == WILD else (
                 game.values[letter], game.values.source(letter))  # fmt: skip
+            assumed = bool(letter) and face != WILD and game.values.assumed(letter)
             dice.append({"colour": die.colour, "face": face.upper() or None, "faces": die.faces.upper(),
-                         "value": value, "source": source})  # fmt: skip
+                         "value": value, "source": source, "assumed": assumed})  # fmt: skip
         return {"turn": game.turn, "dice": dice, "rolled": game.faces is not None,
                 "rolls_left": ROLLS - game.rolls if game.faces is not None else ROLLS,
                 "target": game.target, "totals": dict(game.totals), "final_round": game.finishing}  # fmt: skip
@@ -90,7 +94,7 @@ class DicewordsTable(TablePart):
         game = self.game
         if game.faces is None:
             raise InvalidInputError(f"{game.turn} has not rolled: nothing to advise on")
-        if self._solver is None:
+        if self._solver is None or self._solver.values.key() != game.values.key():  # a letter-value event
             self._solver = DiceSolver(game.referee.dictionary, game.values, cache=cache)
         roll = "".join(game.faces)
         plays = self._solver.best(roll, top=5)
@@ -120,16 +124,54 @@ class DicewordsTable(TablePart):
             faces = parse_roll(seen.dice)
         except WordtableError as error:
             return Reading(difference=f"the dice read {seen.dice}: {error}")
+        offer = self.offer(faces, seen.values)
         if game.faces is None:
             if faces == self._last_faces():
-                return Reading()  # the declared roll still lies on the table
+                return Reading(offer=offer)  # the declared roll still lies on the table
             event = Event("roll", {"player": game.turn, "dice": "".join(faces).upper(), "by": "camera"})
-            return Reading(proposals=(Proposal(event, SURE, f"{game.turn} rolled the nine dice"),))
+            return Reading(proposals=(Proposal(event, SURE, f"{game.turn} rolled the nine dice"),), offer=offer)
         if faces == game.faces:
-            return Reading()
+            return Reading(offer=offer)
         if game.rolls >= ROLLS:
             return Reading(difference=f"the dice changed after {game.turn}'s third roll: declare a word first")
         changed = [d.colour for d, old, new in zip(DICE, game.faces, faces, strict=True) if old != new]
         event = Event("reroll", {"player": game.turn, "dice": "".join(faces).upper(), "rerolled": changed,
                                  "by": "camera"})  # fmt: skip
-        return Reading(proposals=(Proposal(event, SURE, f"{game.turn} rerolled {', '.join(changed)}"),))
+        return Reading(proposals=(Proposal(event, SURE, f"{game.turn} rerolled {', '.join(changed)}"),), offer=offer)
+
+    def offer(self, faces: Sequence[str], values: Sequence[int | None]) -> Question | None:
+        """The value the camera read for sure on a die, offered to the referee where the table's
+        value for its letter differs or is assumed (not printed in the rule text nor given by the
+        table): the first such die in die order, unless the referee refused that value before.
+        Accepted, it scores the letter so from then on (a ``letter-value`` event); nothing changes
+        without the referee's answer.
+
+        >>> from companion.words.solver import Referee
+        >>> part = DicewordsTable(Dicewords.new(Referee.default(), ["Ann"]))
+        >>> offer = part.offer(parse_roll("AEAKOUSTT"), (1, 1, None, 5, 1, 1, 1, 1, 1))
+        >>> offer.text
+        "The red die's K reads 5; the table scores K 4 (assumed). Score K as 5 from now on?"
+        >>> for label, events in offer.answers:
+        ...     print(label, [e.to_text() for e in events])
+        K = 5 ['letter-value letter=K value=5 by=camera']
+        keep K = 4 ['letter-value letter=K value=5 accepted=false by=camera']
+        """
+        if len(values) != len(DICE):
+            return None
+        table = self.game.values
+        for die, face, read in zip(DICE, faces, values, strict=True):
+            letter = face.lower()
+            if face == WILD or read is None or not 0 <= read <= 20 or (letter, read) in self.game.refused_values:
+                continue
+            if read == table[letter] and not table.assumed(letter):
+                continue
+            shown, now = letter.upper(), table[letter]
+            held = f"as the table has it ({table.source(letter)})" if read == now else \
+                f"the table scores {shown} {now} ({table.source(letter)})"  # fmt: skip
+            ask = f"Score {shown} as {read} from now on?" if read != now else f"Take {read} as your set's value?"
+            fields = {"letter": shown, "value": read}
+            accept = Event("letter-value", {**fields, "by": "camera"})
+            refuse = Event("letter-value", {**fields, "accepted": False, "by": "camera"})
+            return Question(f"The {die.colour} die's {shown} reads {read}; {held}. {ask}",
+                            ((f"{shown} = {read}", (accept,)), (f"keep {shown} = {now}", (refuse,))))  # fmt: skip
+        return None
