@@ -90,12 +90,10 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
         centres = np.array([c[2] for c in kept], np.float64)
         sizes = np.array([c[1] for c in kept], np.float64)
         near = min(len(kept), NEAREST)
-        fine = []
-        for c in candidates:
-            order = np.argsort(np.hypot(*(centres - c[2]).T))[:near]
-            if c[1] <= OVERSIZED * float(np.median(sizes[order])):
-                fine.append(c)
-        kept = _merge(fine)
+        points = np.array([c[2] for c in candidates], np.float64)
+        distances = np.hypot(points[:, None, 0] - centres[None, :, 0], points[:, None, 1] - centres[None, :, 1])
+        typical = np.median(sizes[np.argsort(distances, axis=1)[:, :near]], axis=1)
+        kept = _merge([c for c, t in zip(candidates, typical.tolist(), strict=True) if c[1] <= OVERSIZED * t])
     pieces: list[Piece] = []
     for _, big, center, glyph, contrast in kept:
         side = round(big * TILE_PER_GLYPH)
