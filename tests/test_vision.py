@@ -10,13 +10,13 @@ import pytest
 
 from tests.helpers import need_shared
 from vision.datasets import bananagrams, boggle, match
-from vision.glyphs import GlyphReader
+from vision.glyphs import GlyphReader, describe, features, turn
 from vision.pieces import find_pieces
 from vision.reading import TileReader
 from vision.sources import FolderSource, ImageSource, SourceError, open_source
-from vision.tesseract import read_composite, read_photo
+from vision.tesseract import SheetReader, read_composite, read_photo
 
-RIGHT_FLOOR, ACCEPTED_FLOOR, ACCEPTED_ERRORS_CEILING = 0.95, 0.75, 0.01
+RIGHT_FLOOR, ACCEPTED_FLOOR, ACCEPTED_ERRORS_CEILING = 0.95, 0.80, 0.01
 
 
 def table(background: int, tiles: list[tuple[str, int, int]], size: int = 640) -> np.ndarray:
@@ -89,8 +89,9 @@ def test_the_glyph_reader_reads_rendered_letters_at_any_angle() -> None:
 
 
 def test_letters_on_the_real_bananagrams_photos() -> None:
-    """Both readers on every other photo's found tiles. Floors from our measurements (docs/vision.md,
-    all photos): 97.1% right, 80% accepted without a human, 0.5% of those wrong."""
+    """Both readers on every other photo's found tiles. Floors from our measurements (docs/vision.md):
+    on these 882 tiles 97.1% right, 82.9% accepted without a human, 0.55% of those wrong (main
+    before the faster reader: 96.9%, 81.2%, 0.42%)."""
     root = need_shared("data/vision/bananagrams")
     reader = TileReader()
     right = total = accepted = accepted_wrong = 0
@@ -118,6 +119,30 @@ def test_the_second_reader_reads_a_composite() -> None:
         glyphs.append(piece.mask)
     assert "".join(r or "-" for r in read_composite(glyphs)) == "WORDTABLE"
     assert read_composite([]) == []
+
+
+def test_tesseract_started_ahead_reads_a_sheet_or_stops_unused() -> None:
+    glyphs = [find_pieces(table(40, [(letter, 320, 320)]))[0].mask for letter in "CAMERA"]
+    with SheetReader() as tesseract:
+        assert "".join(r or "-" for r in tesseract.read(glyphs, [0] * 6)) == "CAMERA"
+    unused = SheetReader()
+    process = unused._process
+    unused.close()
+    assert process is not None and process.returncode is not None  # stopped and reaped, not left running
+
+
+def test_glyphs_are_described_at_many_turns_at_once() -> None:
+    """A glyph described at 24 turns in one batch is described as it is turned alone: angles a
+    quarter turn apart share one warp (the square turned), the HOG of a sheet is each square's."""
+    (piece,) = find_pieces(table(40, [("R", 320, 320)]))
+    angles = (0, 30, 90, 120, 180, 270, 345)
+    (batch,) = describe([piece.mask], [angles])
+    assert batch is not None
+    for angle, vector in zip(angles, batch, strict=True):
+        alone = features(turn(piece.mask, angle))
+        assert alone is not None and 2 - 2 * float(vector @ alone) < 0.05, angle  # the same, up to resampling
+    (quarter,) = describe([np.rot90(piece.mask).copy()], [(0,)])
+    assert quarter is not None and 2 - 2 * float(quarter[0] @ batch[2]) < 1e-3  # 90 degrees: no resampling
 
 
 def test_tesseract_alone_reads_a_page() -> None:

@@ -36,7 +36,26 @@ def test_tiles_on_rendered_boards_are_found_and_read() -> None:
                 accepted_wrong += item.accepted and item.letter != truth.letter
     assert tiles > 150
     assert found / tiles >= 0.96 and found / detections >= 0.83
-    assert right / found >= 0.98 and accepted / found >= 0.75 and accepted_wrong <= 1
+    assert right / found >= 0.98 and accepted / found >= 0.80 and accepted_wrong <= 1  # 100%, 84.3%, 0
+
+
+def test_a_board_turned_a_quarter_is_read_at_its_turn() -> None:
+    """The board's lines give its turn up to a quarter turn, the tiles' clear reads say which
+    quarter: every tile is read there (N is not Z a quarter turn off), and Tesseract too."""
+    scene = board_scene(100)  # its grid is found at every quarter turn
+    side = scene.image.shape[1]
+    turned = np.ascontiguousarray(np.rot90(scene.image))  # a quarter turn counter-clockwise
+    truth = [(t.letter, (t.center[1], side - 1 - t.center[0])) for t in scene.truth]
+    items = TileReader().read(turned)
+    matched = [(letter, item) for letter, centre in truth for item in items
+               if np.hypot(*np.subtract(item.center, centre)) < 20]  # fmt: skip
+    assert len(matched) >= 0.95 * len(truth)
+    assert sum(item.letter == letter for letter, item in matched) >= 0.98 * len(matched)
+    off = [abs((item.angle - 270 + 180) % 360 - 180) for _, item in matched]  # read turned back clockwise
+    assert max(off) <= 30
+    assert sum(item.second == letter for letter, item in matched if item.second) >= 0.9 * sum(
+        1 for _, item in matched if item.second
+    )
 
 
 def test_a_board_scene_is_a_seeded_function() -> None:

@@ -57,6 +57,18 @@ class Grid:
         row, column = int(y // PIXELS), int(x // PIXELS)
         return (row, column) if 0 <= row < CELLS and 0 <= column < CELLS else None
 
+    def turn_at(self, point: tuple[float, float]) -> float:
+        """Degrees counter-clockwise that lay the board's rows level where a point of the photo lies
+        (the board's turn there, up to a quarter turn: which side is up the tiles say).
+
+        >>> Grid(np.eye(3), np.zeros((4, 2), np.float32), np.zeros((1, 1, 3), np.uint8)).turn_at((5, 5))
+        0.0
+        """
+        x, y = cv2.perspectiveTransform(np.array([[point]], np.float32), self.homography)[0, 0]
+        ends = np.array([[[x - PIXELS / 2, y], [x + PIXELS / 2, y]]], np.float32)
+        (x0, y0), (x1, y1) = cv2.perspectiveTransform(ends, np.linalg.inv(self.homography))[0]
+        return float(np.degrees(np.arctan2(y1 - y0, x1 - x0))) % 360
+
     def face(self, row: int, column: int) -> np.ndarray:
         """The middle of a cell on the top-down view (a tile's face, or the square's print)."""
         margin = PIXELS // 5

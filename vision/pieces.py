@@ -56,13 +56,14 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
     scale = max(h, w) / 640
     block = max(3, int(31 * scale) | 1)
     ink = cv2.adaptiveThreshold(gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 25)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
     candidates: list[Candidate] = []
-    for i in range(1, n):
-        x, y, bw, bh, area = (int(v) for v in stats[i])
+    sides = stats[:, 2:4].max(axis=1)
+    sized = (sides >= 8 * scale) & (sides <= 120 * scale) & (stats[:, 4] >= 20 * scale * scale)
+    sized[0] = False  # the background
+    for i in np.flatnonzero(sized).tolist():
+        x, y, bw, bh, area = stats[i].tolist()
         big = max(bw, bh)
-        if big < 8 * scale or big > 120 * scale or area < 20 * scale * scale:
-            continue
         fill = area / (bw * bh)
         bar = big >= 3 * min(bw, bh)  # an I, or a dash: solid, but long and thin
         if fill < 0.08 or _print_line(labels[y : y + bh, x : x + bw] == i, area):
@@ -77,8 +78,8 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
         face = window[ink_window == 0]
         if face.size < 10:
             continue
-        glyph_level = float(np.median(window[labels[y0:y1, x0:x1] == i]))
-        contrast = float(np.median(face)) - glyph_level
+        glyph_level = _median(window[labels[y0:y1, x0:x1] == i])
+        contrast = _median(face) - glyph_level
         if contrast < 50 or float(np.std(face)) > 40 or int(ink_window.sum()) - area > 0.6 * area:
             continue
         candidates.append((area, big, (x + bw / 2, y + bh / 2), (x, y, bw, bh), contrast))
@@ -89,12 +90,10 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
         centres = np.array([c[2] for c in kept], np.float64)
         sizes = np.array([c[1] for c in kept], np.float64)
         near = min(len(kept), NEAREST)
-        fine = []
-        for c in candidates:
-            order = np.argsort(np.hypot(*(centres - c[2]).T))[:near]
-            if c[1] <= OVERSIZED * float(np.median(sizes[order])):
-                fine.append(c)
-        kept = _merge(fine)
+        points = np.array([c[2] for c in candidates], np.float64)
+        distances = np.hypot(points[:, None, 0] - centres[None, :, 0], points[:, None, 1] - centres[None, :, 1])
+        typical = np.median(sizes[np.argsort(distances, axis=1)[:, :near]], axis=1)
+        kept = _merge([c for c, t in zip(candidates, typical.tolist(), strict=True) if c[1] <= OVERSIZED * t])
     pieces: list[Piece] = []
     for _, big, center, glyph, contrast in kept:
         side = round(big * TILE_PER_GLYPH)
@@ -103,13 +102,26 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
     return pieces
 
 
+def _median(values: np.ndarray) -> float:
+    """np.median of a flat array, without its overhead (called for every candidate)."""
+    middle = len(values) // 2
+    if len(values) % 2:
+        return float(np.partition(values, middle)[middle])
+    low, high = np.partition(values, (middle - 1, middle))[middle - 1 : middle + 1]
+    return (float(low) + float(high)) / 2
+
+
 def _merge(candidates: list[Candidate]) -> list[Candidate]:
     """One glyph per tile: a piece within 0.8 glyph of a bigger one (biggest first) is part of it."""
     kept: list[Candidate] = []
+    xs, ys, sizes = np.zeros(len(candidates)), np.zeros(len(candidates)), np.zeros(len(candidates))
     for c in candidates:
-        big, center = c[1], c[2]
-        if not any(np.hypot(center[0] - k[2][0], center[1] - k[2][1]) <= 0.8 * max(k[1], big) for k in kept):
-            kept.append(c)
+        big, (x, y) = c[1], c[2]
+        n = len(kept)
+        if n and bool((np.hypot(x - xs[:n], y - ys[:n]) <= 0.8 * np.maximum(sizes[:n], big)).any()):
+            continue
+        xs[n], ys[n], sizes[n] = x, y, big
+        kept.append(c)
     return kept
 
 
@@ -124,7 +136,10 @@ def _glyph_ink(labels: np.ndarray, stats: np.ndarray, glyph: tuple[int, int, int
     )
     inside[0] = False  # the background
     region = labels[max(0, top) : bottom, max(0, left) : right]
-    return np.isin(region, np.flatnonzero(inside)).astype(np.uint8)
+    mask = np.zeros(region.shape, np.uint8)
+    for k in np.flatnonzero(inside).tolist():
+        mask[region == k] = 1
+    return mask
 
 
 def _holes(component: np.ndarray) -> int:
@@ -139,7 +154,7 @@ def _holes(component: np.ndarray) -> int:
 def _print_line(component: np.ndarray, area: int) -> bool:
     """Long and thin at its own turn but not solid: a word of small print (a premium square's),
     not a letter (an I or a dash is solid along its length, at any turn)."""
-    ys, xs = np.nonzero(component)
-    (_, _), (a, b), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    points = cv2.findNonZero(component.astype(np.uint8)).astype(np.float32)
+    (_, _), (a, b), _ = cv2.minAreaRect(cv2.convexHull(points))  # the hull's rectangle is the ink's
     long, short = max(a, b) + 1, min(a, b) + 1
     return bool(long >= 4 * short and area < 0.65 * long * short)

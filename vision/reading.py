@@ -4,11 +4,15 @@ Public API: :class:`Item`, :class:`TileReader`, :func:`sure`, :data:`ACCEPT_DIST
 :data:`ACCEPT_MARGIN`.
 
 Every piece found (``vision.pieces``) is read by the glyph reader (nearest rendered templates,
-coarse to fine over 24 angles). Tiles on a table share their turns (a board's, each player's
-side): when most clear reads share one turn, a read at another turn is read again at the
-table's, and taken there when nearly as near (``vision.orientation``). Then the glyphs the glyph
-reader is not sure of (:func:`sure`), turned upright by its angle, go to Tesseract at once on a
-composite (``vision.tesseract``): a second opinion where it can change the outcome. A read is
+coarse to fine over 24 angles). The turn comes from evidence where there is some: on a board
+(``vision.grid``) every tile is read at the board's turn where it lies (its lines give it up to a
+quarter turn, the clear reads say which quarter), never at a free angle; elsewhere tiles share
+their turns (each player's side): when most clear reads share one turn, a read at another turn
+is read again at the table's, and taken there when nearly as near (``vision.orientation``). Then
+the glyphs the glyph reader is not sure of (:func:`sure`), turned upright at the evidence's turn
+(the glyph reader's own where there is none), go to Tesseract at once on a composite
+(``vision.tesseract``, started before the pieces are found): a second opinion where it can
+change the outcome, not an echo of the first reader's turn. A read is
 *accepted* without a human only when
 
 - Tesseract reads the same letter (or the read is :func:`sure`),
@@ -22,22 +26,24 @@ The thresholds were chosen on the Bananagrams and Boggle photos (docs/vision.md)
 from __future__ import annotations
 
 import dataclasses
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from vision.glyphs import GlyphReader, Read
-from vision.grid import find_grid, on_the_board
+from vision.grid import Grid, find_grid, on_the_board
 from vision.orientation import SYMMETRIC, shared_turns
 from vision.pieces import Piece, find_pieces
-from vision.tesseract import read_composite
+from vision.tesseract import SheetReader
 
 ACCEPT_DISTANCE = 0.3
 ACCEPT_MARGIN = 0.06
 SURE_DISTANCE, SURE_MARGIN = 0.2, 0.2  # a read this clear is accepted without asking Tesseract
-CONTEXT = 8  # glyphs on Tesseract's sheet at least, when there are as many
+CONTEXT = 12  # glyphs on Tesseract's sheet at least, when there are as many (8 left a T of the demo unread)
 SHARED_SLACK = 0.05  # how much farther from its templates a read at the table's turns may be, and win
 MIN_CLEAR = 4  # clear reads needed before the table's turns say anything
+BOARD_SLACK = 10  # degrees either side of the board's turn a tile on it is read at (a few lie askew)
 
 
 @dataclass
@@ -104,37 +110,87 @@ class TileReader:
         self.glyphs = glyphs or GlyphReader()
         self.second_reader = second_reader
 
-    def read_pieces(self, pieces: list[Piece]) -> list[Item]:
-        """The pieces read by the glyph reader, and by Tesseract where it can change the outcome."""
-        reads = self.turned_as_the_table(pieces, self.glyphs.read_many([p.mask for p in pieces]))
-        kept = [(p, r) for p, r in zip(pieces, reads, strict=True) if r is not None]
+    def read_pieces(
+        self, pieces: list[Piece], grid: Grid | None = None, tesseract: SheetReader | None = None
+    ) -> list[Item]:
+        """The pieces read by the glyph reader, and by Tesseract where it can change the outcome.
+
+        ``grid``: the board the pieces lie on (all in its cells): they are read at the board's turn.
+        ``tesseract``: one started ahead (it is used or stopped here)."""
+        masks = [p.mask for p in pieces]
+        if grid is not None and pieces:
+            reads, evidence = self.turned_as_the_board(pieces, grid)
+        else:
+            reads, evidence = self.turned_as_the_table(pieces, self.glyphs.read_many(masks))
+        kept = [(p, r, evidence[i]) for i, (p, r) in enumerate(zip(pieces, reads, strict=True)) if r is not None]
         seconds: list[str | None] = [None] * len(kept)
-        asked = [k for k, (_, r) in enumerate(kept) if not sure(r)]
+        asked = [k for k, (_, r, _) in enumerate(kept) if not sure(r)]
         if self.second_reader and asked:
             # Tesseract reads a sheet of one or two glyphs badly (it wants a line of text): sure
             # glyphs fill the sheet up to CONTEXT, and their answers are not used
-            context = [k for k, (_, r) in enumerate(kept) if sure(r)][: max(0, CONTEXT - len(asked))]
+            context = [k for k, (_, r, _) in enumerate(kept) if sure(r)][: max(0, CONTEXT - len(asked))]
             sent = asked + context
-            answers = read_composite([kept[k][0].mask for k in sent], [kept[k][1].angle for k in sent])
+            # each glyph at the turn the evidence gives (the board's, the table's), when there is
+            # some: a second opinion, not an echo of the first reader's turn
+            angles = [_evidence_or(kept[k][2], kept[k][1]) for k in sent]
+            with tesseract or SheetReader() as sheet:
+                answers = sheet.read([kept[k][0].mask for k in sent], angles)
             for k, answer in zip(asked, answers, strict=False):
                 seconds[k] = answer
+        elif tesseract is not None:
+            tesseract.close()
         items = []
-        for (piece, read), second in zip(kept, seconds, strict=True):
+        for (piece, read, _), second in zip(kept, seconds, strict=True):
             agreed = second == read.letter or (self.second_reader and sure(read))
             accepted = agreed and read.distance < ACCEPT_DISTANCE and read.margin >= ACCEPT_MARGIN
             items.append(Item(read.letter, confidence(read, agreed), piece.box, read.angle, read.alternatives,
                               accepted, second, mask=piece.mask))  # fmt: skip
         return items
 
-    def turned_as_the_table(self, pieces: list[Piece], reads: list[Read | None]) -> list[Read | None]:
+    def turned_as_the_board(self, pieces: list[Piece], grid: Grid) -> tuple[list[Read | None], list[int | None]]:
+        """Tiles on a board face one way: each is read at the four quarter turns of the board's lines
+        where it lies (BOARD_SLACK either side); the quarter most clear reads take is the board's,
+        and every read at another quarter is read again at the board's. Each read's evidence (the
+        board's turn where it lies) goes with it."""
+        axes = [grid.turn_at(p.center) for p in pieces]
+        offsets = (-BOARD_SLACK, 0, BOARD_SLACK)
+        turns = [[round(a + 90 * q + d) % 360 for q in range(4) for d in offsets] for a in axes]
+        reads = self.glyphs.read_many([p.mask for p in pieces], turns=turns)
+        quarters = [
+            None if r is None else round(((r.angle - a) % 360) / 90) % 4 for r, a in zip(reads, axes, strict=True)
+        ]
+        telling = [
+            (r, q) for r, q in zip(reads, quarters, strict=True) if r and q is not None and r.letter not in SYMMETRIC
+        ]
+        clear = [q for r, q in telling if r.margin >= ACCEPT_MARGIN]
+        votes = clear if len(clear) >= MIN_CLEAR else [q for _, q in telling]
+        if not votes:
+            return reads, [None] * len(pieces)
+        board = max(range(4), key=votes.count)
+        again = [i for i, q in enumerate(quarters) if q is not None and q != board]
+        if again:
+            redone = self.glyphs.read_many(
+                [pieces[i].mask for i in again],
+                turns=[[round(axes[i] + 90 * board + d) % 360 for d in offsets] for i in again],
+            )
+            for i, read in zip(again, redone, strict=True):
+                # its margin was measured at the board's turn only: never sure, Tesseract is asked
+                reads[i] = None if read is None else dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
+        return reads, [round(a + 90 * board) % 360 for a in axes]
+
+    def turned_as_the_table(
+        self, pieces: list[Piece], reads: list[Read | None]
+    ) -> tuple[list[Read | None], list[int | None]]:
         """Reads at a turn no other tile shares, read again at the turn the table's clear reads share
         (a board's, each player's side) when a clear neighbour lies at it (a tile in a row, not a
-        loose one in the pool), and taken there when nearly as near (within SHARED_SLACK)."""
+        loose one in the pool), and taken there when nearly as near (within SHARED_SLACK). With each
+        read, the turn it was taken at by that evidence (None: its own)."""
         clear = [i for i, r in enumerate(reads)
                  if r and r.confidence == 1 and r.margin >= ACCEPT_MARGIN and r.letter not in SYMMETRIC]  # fmt: skip
         shared = shared_turns([_angle(reads[i]) for i in clear], [1.0] * len(clear)) if len(clear) >= MIN_CLEAR else ()
+        evidence: list[int | None] = [None] * len(reads)
         if not shared:
-            return reads
+            return reads, evidence
         out = list(reads)
         for i, before in enumerate(reads):
             if before is None or any(_off(before.angle, t) <= 20 for t in shared):
@@ -149,13 +205,23 @@ class TileReader:
             if read is not None and read.distance <= before.distance + SHARED_SLACK:
                 # its margin was measured at the table's turns only: never sure, Tesseract is asked
                 out[i] = dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
-        return out
+                evidence[i] = min(near, key=lambda t: _off(read.angle, t))
+        return out, evidence
 
     def read(self, image: np.ndarray) -> list[Item]:
-        """Every tile in a BGR image, read (on a board, only the pieces on tiles in its cells)."""
-        pieces = find_pieces(image)
-        grid = find_grid(image) if pieces else None
-        return self.read_pieces(pieces if grid is None else on_the_board(grid, pieces))
+        """Every tile in a BGR image, read (on a board, only the pieces on tiles in its cells, at
+        the board's turn). Tesseract starts first: its model loads while the pieces are found and read."""
+        with SheetReader() if self.second_reader else nullcontext() as tesseract:
+            pieces = find_pieces(image)
+            grid = find_grid(image) if pieces else None
+            if grid is None:
+                return self.read_pieces(pieces, tesseract=tesseract)
+            return self.read_pieces(on_the_board(grid, pieces), grid, tesseract)
+
+
+def _evidence_or(evidence: int | None, read: Read) -> int:
+    """The turn the evidence gives, or the read's own where there is none."""
+    return read.angle if evidence is None else evidence
 
 
 def _angle(read: Read | None) -> int:
