@@ -169,15 +169,15 @@ class Board:
     letters: list[str]
 
 
-def boards(count: int, folder: Path) -> list[Board]:
-    from vision.boards import CELLS, board_scene
+def boards(count: int, folder: Path, varied: bool = False) -> list[Board]:
+    from vision.boards import board_scene
 
     written = []
     for seed in range(count):
-        scene = board_scene(seed)
-        path = folder / f"board-{seed:02d}.png"
+        scene = board_scene(seed, varied=varied)
+        path = folder / f"board-{'varied-' if varied else ''}{seed:02d}.png"
         cv2.imwrite(str(path), scene.image)
-        half = scene.image.shape[0] * 0.78 / CELLS * 0.45
+        half = scene.piece * 0.5
         outlines = [np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]],
                              np.float32) for x, y in (t.center for t in scene.truth)]  # fmt: skip
         written.append(Board(path, outlines, [t.letter.lower() for t in scene.truth]))
@@ -196,16 +196,19 @@ def measure(args: argparse.Namespace, board_files: list[Board]) -> dict[str, dic
             out[name] = dataclasses.asdict(ours)
             if args.alone:
                 out[name + " alone"] = dataclasses.asdict(alone)
-    if board_files:
-        ours, alone = run(board_files, reader, args.alone)
-        out["boards"] = dataclasses.asdict(ours)
-        if args.alone:
-            out["boards alone"] = dataclasses.asdict(alone)
+    for name in ("boards", "varied boards"):
+        chosen = [b for b in board_files if ("varied" in b.path.name) == (name == "varied boards")]
+        if chosen:
+            ours, alone = run(chosen, reader, args.alone)
+            out[name] = dataclasses.asdict(ours)
+            if args.alone:
+                out[name + " alone"] = dataclasses.asdict(alone)
     return out
 
 
 NAMES = {"bananagrams": "Bananagrams photos (real)", "boggle": "Boggle photos (real, --kind tiles)",
-         "boards": "Scrabble boards (RENDERED, synthetic)"}  # fmt: skip
+         "boards": "Scrabble boards (RENDERED, synthetic; one classic style)",
+         "varied boards": "Scrabble boards (RENDERED, synthetic; a style drawn per board)"}  # fmt: skip
 
 
 def main() -> None:
@@ -229,7 +232,7 @@ def main() -> None:
     if not SHARED.exists():
         print(f"{SHARED} is absent: real-photo figures skipped")
     with tempfile.TemporaryDirectory() as tmp:
-        files = boards(args.boards, Path(tmp))
+        files = boards(args.boards, Path(tmp)) + boards(args.boards, Path(tmp), varied=True)
         listed = [{"path": str(b.path), "outlines": [o.tolist() for o in b.outlines], "letters": b.letters}
                   for b in files]  # fmt: skip
         (Path(tmp) / "boards.json").write_text(json.dumps(listed))
@@ -239,7 +242,7 @@ def main() -> None:
                        "--board-dir", tmp] + (["--rendered-only"] if args.rendered_only else [])  # fmt: skip
             base = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
         ours = measure(args, files)
-    for name in ("bananagrams", "boggle", "boards"):
+    for name in ("bananagrams", "boggle", "boards", "varied boards"):
         if name not in ours:
             continue
         mine = Tally(**ours[name])

@@ -1,13 +1,16 @@
 """A board's 15 x 15 grid, when the frame shows one, and which pieces lie on tiles in its cells.
 
-Public API: :class:`Grid`, :func:`find_grid`, :func:`on_the_board`.
+Public API: :class:`Grid`, :func:`find_grid`, :func:`on_the_board`, :func:`premium`, :data:`PREMIUMS`.
 
-A Scrabble board is a light square of 15 x 15 cells with dark lines between them, in a darker
-frame. :func:`find_grid` takes the biggest light region of the frame (Otsu on brightness), its
-four corners (the hull's quadrilateral), warps it top-down, and keeps it only when the lines are
-there: dark lines at most of the 14 inner positions across and down, darker than the cells'
-middles. A table, a mat or a tablecloth has no such lines, so photos without a board read as
-before.
+A Scrabble board is a square of 15 x 15 cells with lines between them (dark, light, or only the
+squares' edges), in a frame, with its premium squares at the same places on every set.
+:func:`find_grid` looks for the board's outline (the biggest light region of the frame, then the
+biggest closed outlines of edges, for a board on a table as light as it), warps it top-down with a
+margin, and finds the 16 equally spaced lines across and down where the brightness changes more
+than in the cells' middles at most of the 14 inner places (the frame, if the outline held it, left
+out); then it keeps the grid only when the premium squares' places differ in colour from the plain
+squares' (which also settles a lattice found one cell off). A table, a mat, a tablecloth or a
+Boggle tray has no such grid, so photos without a board read as before.
 
 With a grid, :func:`on_the_board` keeps only pieces that lie on a tile in a cell: the cell's
 face (its middle, ink left out) is the tiles' colour (the median over the cells the pieces lie
@@ -22,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -32,8 +35,20 @@ from vision.pieces import Piece
 
 CELLS = 15
 PIXELS = 20  # a cell's side on the top-down view
-LINE_RATIO = 1.15  # a line's darkness over the cells' middles, at the median inner line
+OUTLINE_SIDE = 480  # the long side of the copy the board's outline is looked for on
+LINE_RATIO = 1.15  # a line's change of brightness over the cells' middles
 LINES_SEEN = 0.7  # of the inner lines, in each direction, that must stand out
+#: The premium squares of one quarter of a Scrabble board (row, column from the top-left, 0-7),
+#: mirrored to all four; the same on every board, in colours that differ from set to set.
+PREMIUMS: dict[str, tuple[tuple[int, int], ...]] = {
+    "TW": ((0, 0), (0, 7), (7, 0)),
+    "DW": ((1, 1), (2, 2), (3, 3), (4, 4), (7, 7)),
+    "TL": ((1, 5), (5, 1), (5, 5)),
+    "DL": ((0, 3), (3, 0), (2, 6), (6, 2), (3, 7), (7, 3), (6, 6)),
+}
+#: How much the premium squares' places differ in colour (Lab a, b) from the plain squares', at the
+#: least, on a board: 17-24 on rendered boards, at most 4.6 on real photos of tiles and dice.
+PREMIUM_CONTRAST = 8.0
 TILE_COLOUR = 12.0  # distance in Lab's colour plane (a, b) from the tiles' colour that still is a tile
 
 
@@ -81,34 +96,108 @@ def find_grid(image: np.ndarray) -> Grid | None:
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     if min(gray.shape) < 4 * CELLS:
         return None
-    smooth = cv2.GaussianBlur(gray, (5, 5), 0)
+    bgr = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    # the board's outline on a smaller copy (a board is big in the frame), its lattice on the photo
+    scale = min(1.0, OUTLINE_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    for quad in _outlines(cv2.GaussianBlur(small, (5, 5), 0)):
+        grid = _lattice_in(bgr, quad / scale)
+        if grid is not None:  # once more from the lattice found: an outline a little off bends the view
+            return _lattice_in(bgr, grid.corners) or grid
+    return None
+
+
+def _outlines(smooth: np.ndarray, tries: int = 6) -> Iterator[np.ndarray]:
+    """Four-sided outlines that may be a board's, likeliest first: the biggest light region (a
+    board on a darker table), then the biggest closed outlines of edges (a board on a table as
+    light as it, whose frame's edges outline it)."""
     _, light = cv2.threshold(smooth, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # closed over the grid's lines and the tiles' shadows, opened to cut off light print narrower
     # than a cell that touches it (the game's name on the board's frame)
     # (light print is narrower than a cell: a board is over 4 cells wide in a frame it fills a third of)
-    close = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, max(gray.shape) // 80) | 1,) * 2)
-    cut = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, max(gray.shape) // 20) | 1,) * 2)
+    close = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, max(smooth.shape) // 80) | 1,) * 2)
+    cut = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, max(smooth.shape) // 20) | 1,) * 2)
     light = cv2.morphologyEx(cv2.morphologyEx(light, cv2.MORPH_CLOSE, close), cv2.MORPH_OPEN, cut)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(light)
-    if n < 2:
-        return None
-    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    if stats[biggest, cv2.CC_STAT_AREA] < 0.15 * gray.size:
-        return None
-    contours, _ = cv2.findContours((labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    outline = max(contours, key=cv2.contourArea)
-    rough = _quadrilateral(cv2.convexHull(outline))
-    if rough is None:
-        return None
-    quad = _refined(rough, outline.reshape(-1, 2).astype(np.float64))
-    side = CELLS * PIXELS
+    if n >= 2:
+        biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        if stats[biggest, cv2.CC_STAT_AREA] >= 0.15 * smooth.size:
+            region = (labels == biggest).astype(np.uint8)
+            contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            outline = max(contours, key=cv2.contourArea)
+            rough = _quadrilateral(cv2.convexHull(outline))
+            if rough is not None:
+                yield _refined(rough, outline.reshape(-1, 2).astype(np.float64))
+    edges = cv2.dilate(cv2.Canny(smooth, 40, 120), np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    hulls = sorted((cv2.convexHull(c) for c in contours), key=lambda h: -cv2.contourArea(h))
+    seen: list[np.ndarray] = []
+    for hull in hulls[: 4 * tries]:
+        if cv2.contourArea(hull) < 0.1 * smooth.size or len(seen) >= tries:
+            break
+        rough = _quadrilateral(hull)
+        if rough is None or any(np.abs(rough - other).max() < 0.02 * max(smooth.shape) for other in seen):
+            continue
+        seen.append(rough)
+        yield rough
+
+
+def _lattice_in(image: np.ndarray, quad: np.ndarray) -> Grid | None:
+    """The grid in and about a four-sided outline (the board, perhaps with its frame, perhaps
+    missing an edge row), or None."""
+    side, margin = CELLS * PIXELS, CELLS * PIXELS // 10
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
-    homography = cv2.getPerspectiveTransform(quad, target)
-    top_down = cv2.warpPerspective(image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR),
-                                   homography, (side, side))  # fmt: skip
-    if not _lined(cv2.cvtColor(top_down, cv2.COLOR_BGR2GRAY)):
+    view = cv2.getPerspectiveTransform(quad, target + margin)
+    inner = _lattice(cv2.cvtColor(cv2.warpPerspective(image, view, (side + 2 * margin,) * 2), cv2.COLOR_BGR2GRAY))
+    if inner is None:
         return None
-    return Grid(homography, quad, top_down)
+    (left, right), (top, bottom) = inner
+    across, down = (right - left) / CELLS, (bottom - top) / CELLS
+    # 17 x 17 cells around what was found: which 15 x 15 of them hold the premium squares
+    wide = np.array([[[left - across, top - down], [right + across, top - down], [right + across, bottom + down],
+                      [left - across, bottom + down]]], np.float32)  # fmt: skip
+    outer = cv2.perspectiveTransform(wide, np.linalg.inv(view))[0]
+    big = (CELLS + 2) * PIXELS
+    around = cv2.getPerspectiveTransform(outer, _square(big))
+    (row, column), contrast = _premiums_at(cv2.warpPerspective(image, around, (big, big)))
+    if contrast < PREMIUM_CONTRAST:
+        return None
+    board = _square(side) + np.array([column, row], np.float32) * PIXELS
+    corners = cv2.perspectiveTransform(board[None], np.linalg.inv(around))[0]
+    homography = cv2.getPerspectiveTransform(corners, target)
+    return Grid(homography, corners, cv2.warpPerspective(image, homography, (side, side)))
+
+
+def premium(row: int, column: int) -> str | None:
+    """The premium square's kind at a cell (TW, DW, TL, DL), or None for a plain one."""
+    r, c = min(row, CELLS - 1 - row), min(column, CELLS - 1 - column)
+    return next((kind for kind, spots in PREMIUMS.items() if (r, c) in spots or (c, r) in spots), None)
+
+
+def _square(side: float) -> np.ndarray:
+    return np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+
+
+def _premiums_at(cells: np.ndarray) -> tuple[tuple[int, int], float]:
+    """Where the board's 15 x 15 lie among 17 x 17 cells found (0-2 down and across; 1: as found):
+    where the premium squares' places differ most in colour from the plain squares'. Every
+    Scrabble board has them at the same places; their colours differ from set to set."""
+    size = CELLS + 2
+    margin = PIXELS // 4
+    lab = cv2.cvtColor(cells, cv2.COLOR_BGR2LAB).astype(np.float32)[..., 1:].reshape(size, PIXELS, size, PIXELS, 2)
+    middles = lab[:, margin : PIXELS - margin, :, margin : PIXELS - margin]
+    colour = np.median(middles.transpose(0, 2, 1, 3, 4).reshape(size, size, -1, 2), axis=2)
+    special = np.array([[premium(r, c) is not None for c in range(CELLS)] for r in range(CELLS)])
+    best, where = -np.inf, (1, 1)
+    for dr in range(3):
+        for dc in range(3):
+            window = colour[dr : dr + CELLS, dc : dc + CELLS]
+            plain = np.median(window[~special], axis=0)
+            distance = np.linalg.norm(window - plain, axis=-1)
+            score = float(distance[special].mean() - distance[~special].mean())
+            if score > best + 1e-6 or ((dr, dc) == (1, 1) and score >= best - 1e-6):
+                best, where = score, (dr, dc)
+    return where, best
 
 
 def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
@@ -174,19 +263,62 @@ def _clockwise(quad: np.ndarray) -> bool:
     return float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y)) > 0
 
 
-def _lined(gray: np.ndarray) -> bool:
-    """Dark lines at most of the inner cell borders, across and down, on the top-down view."""
-    darkness = 255.0 - gray.astype(np.float32)
-    for profile in (darkness.mean(axis=0), darkness.mean(axis=1)):
-        # a line within 3 pixels (0.15 cell) of its place: the corners found are that close
-        lines = np.array([profile[k * PIXELS - 3 : k * PIXELS + 4].max() for k in range(1, CELLS)])
-        middles = np.array([profile[k * PIXELS + PIXELS // 3 : k * PIXELS + 2 * PIXELS // 3].mean()
-                            for k in range(CELLS)])  # fmt: skip
-        between = np.minimum(middles[:-1], middles[1:])
-        seen = lines > LINE_RATIO * between + 2
-        if seen.mean() < LINES_SEEN:
-            return False
-    return True
+def _lattice(gray: np.ndarray) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Where the 16 lines of the cells lie across and down the top-down view (first and last of
+    each), or None when there are none.
+
+    A line is where the brightness changes across it: printed lines dark or light, or only the
+    squares' edges, the tiles' and the premium squares' edges, which all lie on the grid. The
+    change across each column (and row) is averaged along it; the lines are 16 equally spaced
+    places, the outer two near the view's sides (the light region found may hold the board's
+    frame), where the change is stronger than in the cells' middles at most of the
+    14 inner places."""
+    image = gray.astype(np.float32)
+    bounds = []
+    for change in (np.abs(np.diff(image, axis=1)).mean(axis=0), np.abs(np.diff(image, axis=0)).mean(axis=1)):
+        found = _lines(np.concatenate([[0.0], change]))
+        if found is None:
+            return None
+        bounds.append(found)
+    return bounds[0], bounds[1]
+
+
+def _lines(profile: np.ndarray) -> tuple[float, float] | None:
+    """The first and last of 16 equally spaced lines along one axis of the view, or None.
+
+    The view is the outline found with a tenth of its side around it; the outer lines lie within
+    a sixth of the outline's sides (a board's frame is narrower than a cell, an outline cut off by
+    a row of dark squares misses one): a finer lattice inside, through the cells' middles, is no
+    board's."""
+    side = len(profile)
+    outline = side / 1.2
+    near = outline / 6 + outline / 10
+    peak = np.maximum.reduce([np.roll(profile, k) for k in (-1, 0, 1)])  # a line within a pixel of its place
+    places = np.arange(CELLS + 1, dtype=np.float64)
+
+    def fit(first: np.ndarray, last: np.ndarray) -> tuple[float, float, float]:
+        """The best of these firsts and lasts: (first, last, how many inner lines seen)."""
+        first, last = first[:, None], last[None, :]
+        spacing = ((last - first) / CELLS)[..., None]  # firsts x lasts x 1
+
+        def at(offsets: np.ndarray, values: np.ndarray) -> np.ndarray:
+            picked: np.ndarray = values[np.clip(np.rint(first[..., None] + offsets * spacing).astype(int), 0, side - 1)]
+            return picked
+
+        strength = at(places[1:-1], peak)
+        middle = np.mean([at(places[:-1] + f, profile) for f in (0.35, 0.5, 0.65)], axis=0)
+        between = np.minimum(middle[..., :-1], middle[..., 1:])
+        seen = (strength > LINE_RATIO * between + 2).mean(axis=-1)
+        score = seen + 0.01 * (strength.mean(axis=-1) - middle.mean(axis=-1))
+        i, j = np.unravel_index(int(np.argmax(score)), score.shape)
+        return float(first[i, 0]), float(last[0, j]), float(seen[i, j])
+
+    # every third pixel, then every pixel around the best
+    a, b, _ = fit(np.arange(0.0, near, 3), np.arange(side - near, side, 3))
+    a, b, seen = fit(np.arange(max(0.0, a - 2), min(near, a + 3)), np.arange(max(side - near, b - 2), min(side, b + 3)))
+    if seen < LINES_SEEN:
+        return None
+    return a, b
 
 
 def on_the_board(grid: Grid, pieces: Sequence[Piece]) -> list[Piece]:

@@ -47,6 +47,7 @@ class Truth:
 class Scene:
     image: np.ndarray
     truth: list[Truth]
+    piece: float = 0.0  # a piece's side in pixels before the camera's perspective (0: not said)
 
 
 def _glyph(letter: str, font: ImageFont.FreeTypeFont, size: int) -> np.ndarray:
