@@ -35,7 +35,8 @@ from vision.pieces import Piece
 
 CELLS = 15
 PIXELS = 20  # a cell's side on the top-down view
-OUTLINE_SIDE = 480  # the long side of the copy the board's outline is looked for on
+OUTLINE_SIDE = 1000  # the long side of the copy the board's outline is looked for on (at 480 and 640 the
+# outline was a little off and the lattice in it with it: 8 and 4 of 40 classic boards had tiles off their cells)
 LINE_RATIO = 1.15  # a line's change of brightness over the cells' middles
 LINES_SEEN = 0.7  # of the inner lines, in each direction, that must stand out
 #: The premium squares of one quarter of a Scrabble board (row, column from the top-left, 0-7),

@@ -44,13 +44,16 @@ class Piece:
         return {"center": [round(c, 1) for c in self.center], "box": list(self.box), "glyph": list(self.glyph)}
 
 
-def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
+def find_pieces(image: np.ndarray, one_size: bool = True, glyph_sides: tuple[float, float] | None = None) -> list[Piece]:
     """Every tile-like piece in a BGR image, biggest glyph first.
 
     ``one_size``: the pieces are one game's tiles, so their glyphs are about one size; a piece far
     bigger than the photo's typical glyph (a shadow strip under a row of tiles, a board's print or
     logo, a grid line) is no glyph, and is dropped before merging, where it would swallow the real
-    glyphs around it. Cards (a big letter and small indices) pass False."""
+    glyphs around it. Cards (a big letter and small indices) pass False.
+
+    ``glyph_sides``: the smallest and biggest glyph side in pixels, when the frame says (a board's
+    cells); else from the frame's size (8 to 120 pixels in 640)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     h, w = gray.shape
     scale = max(h, w) / 640
@@ -59,7 +62,8 @@ def find_pieces(image: np.ndarray, one_size: bool = True) -> list[Piece]:
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
     candidates: list[Candidate] = []
     sides = stats[:, 2:4].max(axis=1)
-    sized = (sides >= 8 * scale) & (sides <= 120 * scale) & (stats[:, 4] >= 20 * scale * scale)
+    low, high = glyph_sides or (8 * scale, 120 * scale)
+    sized = (sides >= low) & (sides <= high) & (stats[:, 4] >= low * low * 20 / 64)
     sized[0] = False  # the background
     for i in np.flatnonzero(sized).tolist():
         x, y, bw, bh, area = stats[i].tolist()

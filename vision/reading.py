@@ -42,6 +42,7 @@ ACCEPT_MARGIN = 0.06
 SURE_DISTANCE, SURE_MARGIN = 0.2, 0.2  # a read this clear is accepted without asking Tesseract
 CONTEXT = 12  # glyphs on Tesseract's sheet at least, when there are as many (8 left a T of the demo unread)
 SHARED_SLACK = 0.05  # how much farther from its templates a read at the table's turns may be, and win
+GLYPH_IN_CELL = (0.2, 1.1)  # a tile's glyph side over a board cell's (about 0.5; perspective shrinks far cells)
 MIN_CLEAR = 4  # clear reads needed before the table's turns say anything
 BOARD_SLACK = 10  # degrees either side of the board's turn a tile on it is read at (a few lie askew)
 
@@ -212,10 +213,12 @@ class TileReader:
         """Every tile in a BGR image, read (on a board, only the pieces on tiles in its cells, at
         the board's turn). Tesseract starts first: its model loads while the pieces are found and read."""
         with SheetReader() if self.second_reader else nullcontext() as tesseract:
-            pieces = find_pieces(image)
-            grid = find_grid(image) if pieces else None
+            grid = find_grid(image)
             if grid is None:
-                return self.read_pieces(pieces, tesseract=tesseract)
+                return self.read_pieces(find_pieces(image), tesseract=tesseract)
+            # a tile's glyph is about half a cell: small far tiles are found, the print is not
+            cell = grid.cell_side
+            pieces = find_pieces(image, glyph_sides=(GLYPH_IN_CELL[0] * cell, GLYPH_IN_CELL[1] * cell))
             return self.read_pieces(on_the_board(grid, pieces), grid, tesseract)
 
 
