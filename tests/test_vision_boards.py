@@ -2,7 +2,7 @@
 
 Floors just below what benchmarks/vision.py measured on rendered boards (docs/vision.md): the
 board's print, grid, logo and the tiles' shadows must not hide the tiles or pass as letters read
-with confidence; with the board's grid found, only pieces on tiles in its cells count (85% real on
+with confidence; with the board's grid found, only pieces on tiles in its cells count (98.8% real on
 these two boards, 100% on the benchmark's six; 74% before).
 """
 
@@ -35,7 +35,7 @@ def test_tiles_on_rendered_boards_are_found_and_read() -> None:
                 accepted += item.accepted
                 accepted_wrong += item.accepted and item.letter != truth.letter
     assert tiles > 150
-    assert found / tiles >= 0.96 and found / detections >= 0.83
+    assert found / tiles >= 0.96 and found / detections >= 0.96  # 98.1%, 98.8% (both boards with a grid)
     assert right / found >= 0.98 and accepted / found >= 0.80 and accepted_wrong <= 1  # 100%, 84.3%, 0
 
 
@@ -109,3 +109,26 @@ def test_no_grid_on_real_photos_of_tiles_or_dice() -> None:
     photos = list(bananagrams(root / "bananagrams"))[::6] + list(boggle(root / "boggle"))[::6]
     assert len(photos) > 50
     assert [p.path.name for p in photos if find_grid(cv2.imread(str(p.path))) is not None] == []
+
+
+def test_small_far_tiles_on_a_board_are_found_at_the_glyph_sizes_its_cells_allow() -> None:
+    """A board filling little of the frame, seen from a seat: its far tiles' glyphs are smaller than
+    the frame's smallest (8 pixels in 640). Looked for at the sizes the cells allow, they are found
+    (seed 8: 39 of 83 tiles at the frame's sizes, all 83 at the cells')."""
+    from vision.grid import find_grid, on_the_board
+    from vision.pieces import find_pieces
+    from vision.reading import GLYPH_IN_CELL
+
+    scene = board_scene(8, varied=True)
+    grid = find_grid(scene.image)
+    assert grid is not None
+
+    def found(pieces: list) -> int:
+        near = scene.piece * 0.45
+        return sum(any(np.hypot(*np.subtract(p.center, t.center)) < near for p in pieces) for t in scene.truth)
+
+    at_frame = on_the_board(grid, find_pieces(scene.image))
+    sides = (GLYPH_IN_CELL[0] * grid.cell_side, GLYPH_IN_CELL[1] * grid.cell_side)
+    at_cells = on_the_board(grid, find_pieces(scene.image, glyph_sides=sides))
+    assert found(at_frame) < 0.6 * len(scene.truth)
+    assert found(at_cells) >= 0.97 * len(scene.truth) and len(at_cells) <= len(scene.truth) + 1
