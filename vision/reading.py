@@ -1,20 +1,22 @@
 """Reading the tiles in a frame: two independent readers, and when a read needs no human.
 
-Public API: :class:`Item`, :class:`TileReader`, :func:`sure`, :data:`ACCEPT_DISTANCE`,
-:data:`ACCEPT_MARGIN`.
+Public API: :class:`Item`, :class:`TileReader`, :func:`sure`, :func:`acceptable`,
+:data:`ACCEPT_DISTANCE`, :data:`ACCEPT_MARGIN`.
 
-Every piece found (``vision.pieces``) is read by the glyph reader (nearest rendered templates,
-coarse to fine over 24 angles). Tiles on a table share their turns (a board's, each player's
-side): when most clear reads share one turn, a read at another turn is read again at the
-table's, and taken there when nearly as near (``vision.orientation``). Then the glyphs the glyph
-reader is not sure of (:func:`sure`), turned upright by its angle, go to Tesseract at once on a
-composite (``vision.tesseract``): a second opinion where it can change the outcome. A read is
-*accepted* without a human only when
+Every piece found (``vision.pieces``) is read by the first reader: the classifier trained on
+rendered tiles (``vision.classifier``, over 24 angles; the nearest rendered templates of
+``vision.glyphs`` when a plain ``GlyphReader`` is given). Tiles on a table share their
+turns (a board's, each player's side): when most clear reads share one turn, a read at another
+turn is read again at the table's, and taken there when nearly as near (``vision.orientation``).
+Then the glyphs the first reader is not sure of (:func:`sure`), turned upright by its angle, go
+to Tesseract at once on a composite (``vision.tesseract``): a second opinion where it can change
+the outcome. A read is *accepted* without a human only when
 
-- Tesseract reads the same letter (or the read is :func:`sure`),
-- the glyph is near its templates (distance below ACCEPT_DISTANCE), and
-- no other letter, at any angle, comes close (margin at least ACCEPT_MARGIN): N and Z, M and W
-  are the same shape a turn apart, and the two readers would share the mistake.
+- Tesseract reads the same letter (or the read is :func:`sure`), and
+- it is :func:`acceptable`: the classifier's probability leads every other letter's, at any
+  angle, by CALIBRATED_ACCEPT_MARGIN; for the templates, the glyph is near them (distance below
+  ACCEPT_DISTANCE) and no other letter at any angle comes close (margin at least ACCEPT_MARGIN).
+  N and Z, M and W are the same shape a turn apart, and the two readers would share the mistake.
 
 The thresholds were chosen on the Bananagrams and Boggle photos (docs/vision.md); the figures are there.
 """
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.classifier import ClassifiedReader
 from vision.glyphs import GlyphReader, Read
 from vision.grid import find_grid, on_the_board
 from vision.orientation import SYMMETRIC, shared_turns
@@ -35,6 +38,9 @@ from vision.tesseract import read_composite
 ACCEPT_DISTANCE = 0.3
 ACCEPT_MARGIN = 0.06
 SURE_DISTANCE, SURE_MARGIN = 0.2, 0.2  # a read this clear is accepted without asking Tesseract
+#: The classifier's reads (``vision.classifier``: a probability and its lead over the next letter):
+#: accepted with Tesseract agreeing from this lead, and sure (no Tesseract) from that one.
+CALIBRATED_ACCEPT_MARGIN, CALIBRATED_SURE_MARGIN = 0.5, 0.9
 CONTEXT = 8  # glyphs on Tesseract's sheet at least, when there are as many
 SHARED_SLACK = 0.05  # how much farther from its templates a read at the table's turns may be, and win
 MIN_CLEAR = 4  # clear reads needed before the table's turns say anything
@@ -81,7 +87,8 @@ def confidence(read: Read, agreed: bool) -> float:
     >>> confidence(Read("A", 0.6, 0.1, 0, (), 0.0), False)
     0.3
     """
-    return round(0.5 * read.confidence + 0.25 * min(1.0, read.margin / (2 * ACCEPT_MARGIN)) + 0.25 * agreed, 3)
+    full = 1.0 if read.calibrated else 2 * ACCEPT_MARGIN
+    return round(0.5 * read.confidence + 0.25 * min(1.0, read.margin / full) + 0.25 * agreed, 3)
 
 
 def sure(read: Read) -> bool:
@@ -90,15 +97,33 @@ def sure(read: Read) -> bool:
 
     >>> sure(Read("A", 1.0, 0.1, 0, (), 0.25)), sure(Read("A", 1.0, 0.1, 0, (), 0.1))
     (True, False)
+
+    The classifier's read: its probability leads the next letter's by CALIBRATED_SURE_MARGIN.
+
+    >>> sure(Read("A", 0.97, 0.03, 0, (), 0.95, calibrated=True))
+    True
     """
+    if read.calibrated:
+        return read.margin >= CALIBRATED_SURE_MARGIN
     return read.confidence == 1.0 and read.distance < SURE_DISTANCE and read.margin >= SURE_MARGIN
+
+
+def acceptable(read: Read) -> bool:
+    """Clear enough to accept when Tesseract agrees.
+
+    >>> acceptable(Read("N", 1.0, 0.1, 0, (), 0.08)), acceptable(Read("N", 0.7, 0.3, 0, (), 0.4, calibrated=True))
+    (True, False)
+    """
+    if read.calibrated:
+        return read.margin >= CALIBRATED_ACCEPT_MARGIN
+    return read.distance < ACCEPT_DISTANCE and read.margin >= ACCEPT_MARGIN
 
 
 class TileReader:
     """Finds and reads letter tiles (or dice faces) in a frame."""
 
     def __init__(self, glyphs: GlyphReader | None = None, second_reader: bool = True) -> None:
-        self.glyphs = glyphs or GlyphReader()
+        self.glyphs = glyphs or ClassifiedReader()
         self.second_reader = second_reader
 
     def read_pieces(self, pieces: list[Piece]) -> list[Item]:
@@ -118,7 +143,7 @@ class TileReader:
         items = []
         for (piece, read), second in zip(kept, seconds, strict=True):
             agreed = second == read.letter or (self.second_reader and sure(read))
-            accepted = agreed and read.distance < ACCEPT_DISTANCE and read.margin >= ACCEPT_MARGIN
+            accepted = agreed and acceptable(read)
             items.append(Item(read.letter, confidence(read, agreed), piece.box, read.angle, read.alternatives,
                               accepted, second, mask=piece.mask))  # fmt: skip
         return items
@@ -128,7 +153,8 @@ class TileReader:
         (a board's, each player's side) when a clear neighbour lies at it (a tile in a row, not a
         loose one in the pool), and taken there when nearly as near (within SHARED_SLACK)."""
         clear = [i for i, r in enumerate(reads)
-                 if r and r.confidence == 1 and r.margin >= ACCEPT_MARGIN and r.letter not in SYMMETRIC]  # fmt: skip
+                 if r and r.letter not in SYMMETRIC and (acceptable(r) if r.calibrated else r.confidence == 1
+                                                          and r.margin >= ACCEPT_MARGIN)]  # fmt: skip
         shared = shared_turns([_angle(reads[i]) for i in clear], [1.0] * len(clear)) if len(clear) >= MIN_CLEAR else ()
         if not shared:
             return reads
@@ -145,7 +171,8 @@ class TileReader:
             read = self.glyphs.read(pieces[i].mask, turns=turns)
             if read is not None and read.distance <= before.distance + SHARED_SLACK:
                 # its margin was measured at the table's turns only: never sure, Tesseract is asked
-                out[i] = dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
+                cap = CALIBRATED_SURE_MARGIN if read.calibrated else SURE_MARGIN
+                out[i] = dataclasses.replace(read, margin=min(read.margin, cap / 2))
         return out
 
     def read(self, image: np.ndarray) -> list[Item]:
