@@ -3,7 +3,9 @@
 
 The glyphs are cut from the real photos (shared/data/vision: Bananagrams, Boggle) by
 ``vision.pieces.find_pieces`` exactly as the pipeline cuts them; each found piece whose label is
-one letter A-Z is read by every reader in the same run, at the 24 angles, with nothing else
+one letter A-Z is read by every reader in the same run (the templates, the classifier alone, and
+the classifier with the templates choosing its runner-up where it is unsure, as the pipeline
+reads), at the 24 angles, with nothing else
 (no Tesseract, no table turns). Printed per set and reader: letters right, ms a glyph, the most
 common mistakes, the turn-confusable pairs (N/Z, D/O/Q, C/U, G/U, M/W), and how many reads a
 margin threshold lets through with how many wrong among them (what acceptance would see).
@@ -24,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.classifier import LetterClassifier
+from vision.classifier import ClassifiedReader, LetterClassifier
 from vision.datasets import bananagrams, boggle, match
 from vision.glyphs import GlyphReader, Read
 from vision.pieces import find_pieces
@@ -66,14 +68,16 @@ def main() -> None:
     args = parser.parse_args()
     if not SHARED.exists():
         raise SystemExit(f"{SHARED} is absent: no real photos to measure on")
-    templates, classifier = GlyphReader(), LetterClassifier()
+    templates, classifier, pipeline = GlyphReader(), LetterClassifier(), ClassifiedReader()
     _ = templates.templates  # rendered before timing
     for name, photos in (("Bananagrams", bananagrams(SHARED / "bananagrams")), ("Boggle", boggle(SHARED / "boggle"))):
         found = glyphs(photos, args.every)
         truth, masks = [t for t, _ in found], [m for _, m in found]
         print(f"{name} (real photos, every {args.every}): {len(found)} glyphs")
         for label, reader, margins in (("templates (kNN)", templates, (0.0, 0.06, 0.2)),
-                                       ("classifier (MLP)", classifier, (0.0, 0.5, 0.8, 0.95))):  # fmt: skip
+                                       ("classifier alone (MLP)", classifier, (0.0, 0.5, 0.8, 0.95)),
+                                       ("classifier, templates' runner-up where unsure (the pipeline's)", pipeline,
+                                        (0.0, 0.5, 0.9))):  # fmt: skip
             start = time.perf_counter()
             reads = reader.read_many(masks)
             report(label, truth, reads, time.perf_counter() - start, margins)

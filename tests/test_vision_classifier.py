@@ -10,11 +10,12 @@ import cv2
 import numpy as np
 
 from tests.helpers import ROOT, need_shared
-from vision.classifier import ClassifiedReader, LetterClassifier
+from vision.classifier import UNSURE, ClassifiedReader, LetterClassifier
 from vision.datasets import boggle, match
 from vision.glyphs import LETTERS, GlyphReader
 from vision.pieces import find_pieces
 from vision.render import tiles_scene
+from web.demo import SCRIPT, render_scene
 
 TURN_PAIRS = "NZMWDOQCUG"  # the same shape (or nearly) a turn apart
 
@@ -68,6 +69,19 @@ def test_a_persons_answer_still_wins() -> None:
     assert reader.read(np.rot90(m)).letter == "W"  # type: ignore[union-attr] # read
     (k,) = masks("K", 0, seed=4)
     assert reader.read(k).letter == "K"  # type: ignore[union-attr] # a glyph unlike the answered one
+
+
+def test_where_the_classifier_is_unsure_the_templates_choose_between_its_first_two() -> None:
+    """The demo's pool W at a slant loses an arm to the threshold: the classifier alone says Z
+    (unsure, W next), the templates W; the pipeline's reader says W, still unsure (a question)."""
+    step = SCRIPT[24]  # CWIN turn up
+    pieces = find_pieces(render_scene(step.words, step.loose, seed=24))
+    alone = LetterClassifier().read_many([p.mask for p in pieces])
+    (damaged,) = [p for p, r in zip(pieces, alone, strict=True) if r and r.letter == "Z"]
+    (before,) = [r for r in alone if r and r.letter == "Z"]
+    assert before.margin < UNSURE and before.alternatives[0] == "W"
+    after = ClassifiedReader().read(damaged.mask)
+    assert after is not None and (after.letter, after.alternatives[0]) == ("W", "Z") and after.margin < UNSURE
 
 
 def test_the_training_script_runs_and_its_weights_read(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ WEIGHTS = Path(__file__).resolve().parent / "data" / "reader.npz"
 TURNED = len(LETTERS)  # the class of a glyph that is no letter at the turn it is seen
 HIDDEN = 192
 LEARNT_DISTANCE = 0.15  # a glyph this near a learnt one (a person's answer) reads as the person said
+UNSURE = 0.3  # below this margin the templates choose between the classifier's first two letters
 
 
 def describe(mask: np.ndarray, count: int | None = None) -> np.ndarray | None:
@@ -107,8 +108,10 @@ def _decide(p: np.ndarray, angles: Sequence[int], columns: list[int]) -> Read:
 
 
 class ClassifiedReader(GlyphReader):
-    """The glyph reader with the classifier deciding the letters A-Z; a person's answers
-    (:meth:`GlyphReader.learn`) still win for the glyphs that look like the one answered."""
+    """The glyph reader with the classifier deciding the letters A-Z; where it is unsure (margin
+    below UNSURE) and the templates read its runner-up, the runner-up is the letter (a damaged
+    glyph; still unsure, so a question); a person's answers (:meth:`GlyphReader.learn`) still win
+    for the glyphs that look like the one answered."""
 
     def __init__(self, fonts: tuple[str, ...] = FONTS, cache: Path | None = None, weights: Path = WEIGHTS) -> None:
         super().__init__(fonts, LETTERS, cache)
@@ -118,6 +121,17 @@ class ClassifiedReader(GlyphReader):
         self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
     ) -> list[Read | None]:
         reads = self.classifier.read_many(masks, allowed, turns)
+        unsure = [i for i, r in enumerate(reads) if r is not None and r.margin < UNSURE and r.alternatives]
+        if unsure:
+            second = super().read_many([masks[i] for i in unsure], allowed,
+                                       None if turns is None else [turns[i] for i in unsure])  # fmt: skip
+            for i, other in zip(unsure, second, strict=True):
+                read = reads[i]
+                assert read is not None
+                if other is not None and other.letter == read.alternatives[0]:
+                    runner_up = (read.letter, *read.alternatives[1:])
+                    reads[i] = Read(other.letter, read.confidence - read.margin, read.distance + read.margin,
+                                    other.angle, runner_up, read.margin, calibrated=True)  # fmt: skip
         if self._templates is None or len(self._templates[1]) == len(self._plain_rendered):
             return reads  # nothing learnt
         samples, labels, hole_counts = (a[len(self._plain_rendered) :] for a in self._templates)

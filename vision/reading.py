@@ -169,10 +169,12 @@ class TileReader:
                 continue
             turns = sorted({(t + d) % 360 for t in near for d in (-10, 0, 10)})
             read = self.glyphs.read(pieces[i].mask, turns=turns)
-            if read is not None and read.distance <= before.distance + SHARED_SLACK:
+            if read is not None and read.letter == before.letter:  # an S or an I the other way up
+                out[i] = dataclasses.replace(before, angle=read.angle)
+            elif read is not None and read.distance <= before.distance + SHARED_SLACK:
                 # its margin was measured at the table's turns only: never sure, Tesseract is asked
-                cap = CALIBRATED_SURE_MARGIN if read.calibrated else SURE_MARGIN
-                out[i] = dataclasses.replace(read, margin=min(read.margin, cap / 2))
+                cap = (CALIBRATED_ACCEPT_MARGIN + CALIBRATED_SURE_MARGIN) / 2 if read.calibrated else SURE_MARGIN / 2
+                out[i] = dataclasses.replace(read, margin=min(read.margin, cap))
         return out
 
     def read(self, image: np.ndarray) -> list[Item]:
