@@ -99,7 +99,7 @@ def test_the_training_script_runs_and_its_weights_read(tmp_path: Path) -> None:
 
 def test_the_classifier_reads_more_real_boggle_faces_than_the_templates() -> None:
     """Both first readers alone on every fifth Boggle photo's found faces (docs/vision.md, every
-    photo: templates 87.5%, classifier 88.9%; on this fifth 83.5% and 85.5%)."""
+    photo: templates 87.5%, the pipeline's classifier 90.0%; on this fifth the templates 83.5%)."""
     root = need_shared("data/vision/boggle")
     truth, glyphs = [], []
     for photo in list(boggle(root))[::5]:
