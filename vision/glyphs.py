@@ -79,6 +79,7 @@ class Read:
     angle: int  # degrees the glyph was turned counter-clockwise to read it
     alternatives: tuple[str, ...] = ()  # the runner-up letters, nearest first
     margin: float = 0.0  # how much farther the nearest other letter is, at any angle
+    calibrated: bool = False  # from vision.classifier: confidence is a probability, margin its lead
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,9 @@ class Piece:
         return {"center": [round(c, 1) for c in self.center], "box": list(self.box), "glyph": list(self.glyph)}
 
 
-def find_pieces(image: np.ndarray, one_size: bool = True, glyph_sides: tuple[float, float] | None = None) -> list[Piece]:
+def find_pieces(
+    image: np.ndarray, one_size: bool = True, glyph_sides: tuple[float, float] | None = None
+) -> list[Piece]:
     """Every tile-like piece in a BGR image, biggest glyph first.
 
     ``one_size``: the pieces are one game's tiles, so their glyphs are about one size; a piece far

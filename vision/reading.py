@@ -1,24 +1,26 @@
 """Reading the tiles in a frame: two independent readers, and when a read needs no human.
 
-Public API: :class:`Item`, :class:`TileReader`, :func:`sure`, :data:`ACCEPT_DISTANCE`,
-:data:`ACCEPT_MARGIN`.
+Public API: :class:`Item`, :class:`TileReader`, :func:`sure`, :func:`acceptable`,
+:data:`ACCEPT_DISTANCE`, :data:`ACCEPT_MARGIN`.
 
-Every piece found (``vision.pieces``) is read by the glyph reader (nearest rendered templates,
-coarse to fine over 24 angles). The turn comes from evidence where there is some: on a board
-(``vision.grid``) every tile is read at the board's turn where it lies (its lines give it up to a
-quarter turn, the clear reads say which quarter), never at a free angle; elsewhere tiles share
-their turns (each player's side): when most clear reads share one turn, a read at another turn
-is read again at the table's, and taken there when nearly as near (``vision.orientation``). Then
-the glyphs the glyph reader is not sure of (:func:`sure`), turned upright at the evidence's turn
-(the glyph reader's own where there is none), go to Tesseract at once on a composite
-(``vision.tesseract``, started before the pieces are found): a second opinion where it can
-change the outcome, not an echo of the first reader's turn. A read is
-*accepted* without a human only when
+Every piece found (``vision.pieces``) is read by the first reader: the classifier trained on
+rendered tiles (``vision.classifier``; the nearest rendered templates of ``vision.glyphs`` when a
+plain ``GlyphReader`` is given), coarse to fine over 24 angles. The turn comes from evidence where
+there is some: on a board (``vision.grid``) every tile is read at the board's turn where it lies
+(its lines give it up to a quarter turn, the clear reads say which quarter), never at a free
+angle; elsewhere tiles share their turns (each player's side): when most clear reads share one
+turn, a read at another turn is read again at the table's, and taken there when nearly as near
+(``vision.orientation``). Then the glyphs the first reader is not sure of (:func:`sure`), turned
+upright at the evidence's turn (the first reader's own where there is none), go to Tesseract at
+once on a composite (``vision.tesseract``, started before the pieces are found): a second opinion
+where it can change the outcome, not an echo of the first reader's turn. A read is *accepted*
+without a human only when
 
-- Tesseract reads the same letter (or the read is :func:`sure`),
-- the glyph is near its templates (distance below ACCEPT_DISTANCE), and
-- no other letter, at any angle, comes close (margin at least ACCEPT_MARGIN): N and Z, M and W
-  are the same shape a turn apart, and the two readers would share the mistake.
+- Tesseract reads the same letter (or the read is :func:`sure`), and
+- it is :func:`acceptable`: the classifier's probability leads every other letter's, at any
+  angle, by CALIBRATED_ACCEPT_MARGIN; for the templates, the glyph is near them (distance below
+  ACCEPT_DISTANCE) and no other letter at any angle comes close (margin at least ACCEPT_MARGIN).
+  N and Z, M and W are the same shape a turn apart, and the two readers would share the mistake.
 
 The thresholds were chosen on the Bananagrams and Boggle photos (docs/vision.md); the figures are there.
 """
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.classifier import ClassifiedReader
 from vision.glyphs import GlyphReader, Read
 from vision.grid import Grid, find_grid, on_the_board
 from vision.orientation import SYMMETRIC, shared_turns
@@ -40,6 +43,9 @@ from vision.tesseract import SheetReader
 ACCEPT_DISTANCE = 0.3
 ACCEPT_MARGIN = 0.06
 SURE_DISTANCE, SURE_MARGIN = 0.2, 0.2  # a read this clear is accepted without asking Tesseract
+#: The classifier's reads (``vision.classifier``: a probability and its lead over the next letter):
+#: accepted with Tesseract agreeing from this lead, and sure (no Tesseract) from that one.
+CALIBRATED_ACCEPT_MARGIN, CALIBRATED_SURE_MARGIN = 0.5, 0.9
 CONTEXT = 12  # glyphs on Tesseract's sheet at least, when there are as many (8 left a T of the demo unread)
 SHARED_SLACK = 0.05  # how much farther from its templates a read at the table's turns may be, and win
 GLYPH_IN_CELL = (0.2, 1.1)  # a tile's glyph side over a board cell's (about 0.5; perspective shrinks far cells)
@@ -91,7 +97,8 @@ def confidence(read: Read, agreed: bool) -> float:
     >>> confidence(Read("A", 0.6, 0.1, 0, (), 0.0), False)
     0.3
     """
-    return round(0.5 * read.confidence + 0.25 * min(1.0, read.margin / (2 * ACCEPT_MARGIN)) + 0.25 * agreed, 3)
+    full = 1.0 if read.calibrated else 2 * ACCEPT_MARGIN
+    return round(0.5 * read.confidence + 0.25 * min(1.0, read.margin / full) + 0.25 * agreed, 3)
 
 
 def sure(read: Read) -> bool:
@@ -100,15 +107,33 @@ def sure(read: Read) -> bool:
 
     >>> sure(Read("A", 1.0, 0.1, 0, (), 0.25)), sure(Read("A", 1.0, 0.1, 0, (), 0.1))
     (True, False)
+
+    The classifier's read: its probability leads the next letter's by CALIBRATED_SURE_MARGIN.
+
+    >>> sure(Read("A", 0.97, 0.03, 0, (), 0.95, calibrated=True))
+    True
     """
+    if read.calibrated:
+        return read.margin >= CALIBRATED_SURE_MARGIN
     return read.confidence == 1.0 and read.distance < SURE_DISTANCE and read.margin >= SURE_MARGIN
+
+
+def acceptable(read: Read) -> bool:
+    """Clear enough to accept when Tesseract agrees.
+
+    >>> acceptable(Read("N", 1.0, 0.1, 0, (), 0.08)), acceptable(Read("N", 0.7, 0.3, 0, (), 0.4, calibrated=True))
+    (True, False)
+    """
+    if read.calibrated:
+        return read.margin >= CALIBRATED_ACCEPT_MARGIN
+    return read.distance < ACCEPT_DISTANCE and read.margin >= ACCEPT_MARGIN
 
 
 class TileReader:
     """Finds and reads letter tiles (or dice faces) in a frame."""
 
     def __init__(self, glyphs: GlyphReader | None = None, second_reader: bool = True) -> None:
-        self.glyphs = glyphs or GlyphReader()
+        self.glyphs = glyphs or ClassifiedReader()
         self.second_reader = second_reader
 
     def read_pieces(
@@ -143,7 +168,7 @@ class TileReader:
         items = []
         for (piece, read, _), second in zip(kept, seconds, strict=True):
             agreed = second == read.letter or (self.second_reader and sure(read))
-            accepted = agreed and read.distance < ACCEPT_DISTANCE and read.margin >= ACCEPT_MARGIN
+            accepted = agreed and acceptable(read)
             items.append(Item(read.letter, confidence(read, agreed), piece.box, read.angle, read.alternatives,
                               accepted, second, mask=piece.mask))  # fmt: skip
         return items
@@ -163,7 +188,7 @@ class TileReader:
         telling = [
             (r, q) for r, q in zip(reads, quarters, strict=True) if r and q is not None and r.letter not in SYMMETRIC
         ]
-        clear = [q for r, q in telling if r.margin >= ACCEPT_MARGIN]
+        clear = [q for r, q in telling if (acceptable(r) if r.calibrated else r.margin >= ACCEPT_MARGIN)]
         votes = clear if len(clear) >= MIN_CLEAR else [q for _, q in telling]
         if not votes:
             return reads, [None] * len(pieces)
@@ -176,7 +201,9 @@ class TileReader:
             )
             for i, read in zip(again, redone, strict=True):
                 # its margin was measured at the board's turn only: never sure, Tesseract is asked
-                reads[i] = None if read is None else dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
+                if read is not None:
+                    read = dataclasses.replace(read, margin=min(read.margin, _unsure_cap(read)))
+                reads[i] = read
         return reads, [round(a + 90 * board) % 360 for a in axes]
 
     def turned_as_the_table(
@@ -187,7 +214,8 @@ class TileReader:
         loose one in the pool), and taken there when nearly as near (within SHARED_SLACK). With each
         read, the turn it was taken at by that evidence (None: its own)."""
         clear = [i for i, r in enumerate(reads)
-                 if r and r.confidence == 1 and r.margin >= ACCEPT_MARGIN and r.letter not in SYMMETRIC]  # fmt: skip
+                 if r and r.letter not in SYMMETRIC and (acceptable(r) if r.calibrated else r.confidence == 1
+                                                          and r.margin >= ACCEPT_MARGIN)]  # fmt: skip
         shared = shared_turns([_angle(reads[i]) for i in clear], [1.0] * len(clear)) if len(clear) >= MIN_CLEAR else ()
         evidence: list[int | None] = [None] * len(reads)
         if not shared:
@@ -203,9 +231,11 @@ class TileReader:
                 continue
             turns = sorted({(t + d) % 360 for t in near for d in (-10, 0, 10)})
             read = self.glyphs.read(pieces[i].mask, turns=turns)
-            if read is not None and read.distance <= before.distance + SHARED_SLACK:
+            if read is not None and read.letter == before.letter:  # an S or an I the other way up
+                out[i] = dataclasses.replace(before, angle=read.angle)
+            elif read is not None and read.distance <= before.distance + SHARED_SLACK:
                 # its margin was measured at the table's turns only: never sure, Tesseract is asked
-                out[i] = dataclasses.replace(read, margin=min(read.margin, SURE_MARGIN / 2))
+                out[i] = dataclasses.replace(read, margin=min(read.margin, _unsure_cap(read)))
                 evidence[i] = min(near, key=lambda t: _off(read.angle, t))
         return out, evidence
 
@@ -220,6 +250,11 @@ class TileReader:
             cell = grid.cell_side
             pieces = find_pieces(image, glyph_sides=(GLYPH_IN_CELL[0] * cell, GLYPH_IN_CELL[1] * cell))
             return self.read_pieces(on_the_board(grid, pieces), grid, tesseract)
+
+
+def _unsure_cap(read: Read) -> float:
+    """The most margin a read taken at the evidence's turn keeps: never sure (Tesseract is asked)."""
+    return (CALIBRATED_ACCEPT_MARGIN + CALIBRATED_SURE_MARGIN) / 2 if read.calibrated else SURE_MARGIN / 2
 
 
 def _evidence_or(evidence: int | None, read: Read) -> int:

@@ -1,0 +1,157 @@
+"""Reading a glyph with a small classifier trained on rendered tiles (``scripts/train_reader.py``).
+
+Public API: :class:`ClassifiedReader`, :class:`LetterClassifier`, :func:`describe`, :data:`WEIGHTS`,
+:data:`TURNED`.
+
+The glyph reader's description of a glyph (``vision.glyphs.features``: its ink in a 24 x 24
+square and its gradients) and its number of holes go through a one-hidden-layer perceptron that
+gives the probability of each letter *standing upright*, and of "turned" (class 26): a letter
+seen at a turn where it reads as no letter. The glyph is described at the reader's 24 angles; a
+letter's score is its best probability over them, so an N lying on its side scores N at the
+angle that stands it up and "turned", not Z, at the angle that makes it look like a Z. The
+weights (``vision/data/reader.npz``, ~0.5 MB) are made by ``scripts/train_reader.py`` from
+the Debian fonts alone; nothing is downloaded.
+
+>>> import numpy as np
+>>> from PIL import Image, ImageDraw, ImageFont
+>>> from vision.glyphs import FONT_DIR, FONTS
+>>> canvas = Image.new("L", (90, 90), 0)
+>>> ImageDraw.Draw(canvas).text((20, 10), "N", font=ImageFont.truetype(str(FONT_DIR / FONTS[0]), 60), fill=255)
+>>> mask = (np.array(canvas) > 127).astype(np.uint8)
+>>> classifier = LetterClassifier()
+>>> [(r.letter, r.angle) for r in classifier.read_many([mask, np.rot90(mask)])]
+[('N', 0), ('N', 270)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from vision.glyphs import ANGLES, FONTS, HOLE_PENALTY, LETTERS, GlyphReader, Read, features, holes, turn
+
+WEIGHTS = Path(__file__).resolve().parent / "data" / "reader.npz"
+TURNED = len(LETTERS)  # the class of a glyph that is no letter at the turn it is seen
+HIDDEN = 192
+LEARNT_DISTANCE = 0.15  # a glyph this near a learnt one (a person's answer) reads as the person said
+UNSURE = 0.3  # below this margin the templates choose between the classifier's first two letters
+
+
+def describe(mask: np.ndarray, count: int | None = None) -> np.ndarray | None:
+    """The glyph reader's features and the number of holes (0, 1, 2 or more; ``count`` when
+    known: a turn does not change it), one vector."""
+    found = features(mask)
+    if found is None:
+        return None
+    count = min(holes(mask) if count is None else count, 2)
+    return np.concatenate([found, np.eye(3, dtype=np.float32)[count]])
+
+
+@lru_cache(maxsize=2)
+def _weights(path: Path) -> dict[str, np.ndarray]:
+    with np.load(path) as kept:
+        return {k: kept[k].astype(np.float32) for k in kept.files}
+
+
+class LetterClassifier:
+    """Letters from glyph masks at any angle, by the trained perceptron."""
+
+    def __init__(self, weights: Path = WEIGHTS) -> None:
+        self.weights = _weights(weights)
+
+    def probabilities(self, vectors: np.ndarray) -> np.ndarray:
+        """Each described glyph's probability of every class (26 letters upright, then turned)."""
+        w = self.weights
+        hidden = np.maximum(((vectors - w["mean"]) / w["scale"]) @ w["w1"] + w["b1"], 0)
+        logits = hidden @ w["w2"] + w["b2"]
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return np.asarray(p / p.sum(axis=1, keepdims=True))
+
+    def read_many(
+        self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
+    ) -> list[Read | None]:
+        """Every glyph at the 24 ANGLES (or at its ``turns``), among ``allowed`` letters if given."""
+        columns = [LETTERS.index(s) for s in (allowed or LETTERS).upper() if s in LETTERS]
+        blocks: list[tuple[int, tuple[int, ...], int]] = []
+        vectors: list[np.ndarray] = []
+        for i, mask in enumerate(masks):
+            angles = tuple(turns[i]) if turns is not None else ANGLES
+            count = holes(mask)
+            found = [describe(turn(mask, a), count) for a in angles]
+            if found[0] is None:
+                continue
+            blocks.append((i, angles, len(vectors)))
+            vectors += [v for v in found if v is not None]
+        reads: list[Read | None] = [None] * len(masks)
+        if not vectors:
+            return reads
+        p = self.probabilities(np.array(vectors, np.float32))[:, columns]
+        for i, angles, at in blocks:
+            reads[i] = _decide(p[at : at + len(angles)], angles, columns)
+        return reads
+
+
+def _decide(p: np.ndarray, angles: Sequence[int], columns: list[int]) -> Read:
+    """The read from a glyph's probabilities (angles x allowed letters)."""
+    best = p.max(axis=0)  # each letter at its best angle
+    order = np.argsort(-best)
+    top = int(order[0])
+    row = int(np.argmax(p[:, top]))
+    margin = float(best[top] - best[order[1]]) if len(order) > 1 else float(best[top])
+    alternatives = tuple(LETTERS[columns[int(k)]] for k in order[1:4])
+    return Read(LETTERS[columns[top]], float(best[top]), 1.0 - float(best[top]), int(angles[row]) % 360,
+                alternatives, margin, calibrated=True)  # fmt: skip
+
+
+class ClassifiedReader(GlyphReader):
+    """The glyph reader with the classifier deciding the letters A-Z; where it is unsure (margin
+    below UNSURE) and the templates read its runner-up, the runner-up is the letter (a damaged
+    glyph; still unsure, so a question); a person's answers (:meth:`GlyphReader.learn`) still win
+    for the glyphs that look like the one answered."""
+
+    def __init__(self, fonts: tuple[str, ...] = FONTS, cache: Path | None = None, weights: Path = WEIGHTS) -> None:
+        super().__init__(fonts, LETTERS, cache)
+        self.classifier = LetterClassifier(weights)
+
+    def read_many(
+        self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
+    ) -> list[Read | None]:
+        reads = self.classifier.read_many(masks, allowed, turns)
+        unsure = [i for i, r in enumerate(reads) if r is not None and r.margin < UNSURE and r.alternatives]
+        if unsure:
+            second = super().read_many([masks[i] for i in unsure], allowed,
+                                       None if turns is None else [turns[i] for i in unsure])  # fmt: skip
+            for i, other in zip(unsure, second, strict=True):
+                read = reads[i]
+                assert read is not None
+                if other is not None and other.letter == read.alternatives[0]:
+                    runner_up = (read.letter, *read.alternatives[1:])
+                    reads[i] = Read(other.letter, read.confidence - read.margin, read.distance + read.margin,
+                                    other.angle, runner_up, read.margin, calibrated=True)  # fmt: skip
+        if self._templates is None or len(self._templates[1]) == len(self._plain_rendered):
+            return reads  # nothing learnt
+        samples, labels, hole_counts = (a[len(self._plain_rendered) :] for a in self._templates)
+        if allowed is not None:
+            keep = np.isin(labels, [LETTERS.index(s) for s in allowed.upper() if s in LETTERS])
+            samples, labels, hole_counts = samples[keep], labels[keep], hole_counts[keep]
+        for i, mask in enumerate(masks):
+            angles = tuple(turns[i]) if turns is not None else ANGLES
+            found = [features(turn(mask, a)) for a in angles]
+            if reads[i] is None or not len(labels) or found[0] is None:
+                continue
+            distances = 2.0 - 2.0 * (np.array(found, np.float32) @ samples.T)
+            distances += HOLE_PENALTY * (hole_counts != holes(mask))[None, :]
+            row, column = np.unravel_index(int(np.argmin(distances)), distances.shape)
+            if distances[row, column] < LEARNT_DISTANCE:
+                letter = LETTERS[int(labels[column])]
+                before = reads[i]
+                assert before is not None
+                distance = float(distances[row, column])
+                reads[i] = Read(letter, 1.0, distance, int(angles[row]) % 360,
+                                tuple(s for s in (before.letter, *before.alternatives) if s != letter)[:3],
+                                1.0 - distance, calibrated=True)  # fmt: skip
+        return reads
