@@ -6,7 +6,7 @@ coloured) tiles are rendered with a letter each, from many Debian fonts (sans, s
 condensed, light, mono; ``FONTS``), at any angle, squashed as a camera at a slant sees them, in
 several stroke weights, blurred, noisy and JPEG-compressed, and ``vision.pieces.find_pieces`` finds
 them as it finds real tiles. Each found glyph is then described as the reader describes it
-(``vision.glyphs.features`` of the mask turned by one of the reader's 24 angles): at the angle
+(``vision.classifier.describe``, the reader's own description, at some of its 24 angles): at the angle
 that stands it upright it is its letter; at two or three other angles it is "turned" (class 26),
 unless the letter looks the same there (H I N O S X Z upside down, O and X a quarter turn), so
 the classifier learns what an upright letter looks like, and N is not a Z turned.
@@ -33,7 +33,7 @@ from PIL import Image, ImageDraw, ImageFont
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.classifier import HIDDEN, TURNED, WEIGHTS, describe
-from vision.glyphs import ANGLES, LETTERS, holes, turn
+from vision.glyphs import ANGLES, LETTERS
 from vision.pieces import find_pieces
 
 FONT_ROOT = Path("/usr/share/fonts")
@@ -176,12 +176,11 @@ def samples(sheets: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
             letter, angle, _ = near[0]
             upright = round(-angle / 15) * 15 % 360  # the reader's angle nearest to upright
             others = [a for a in ANGLES if abs((a - upright + 180) % 360 - 180) >= 30]
-            count = holes(piece.mask)
-            for a in [upright, *rng.choice(others, 3, replace=False)]:
-                vector = describe(turn(piece.mask, int(a)), count)
-                if vector is not None:
-                    rows.append(vector)
-                    classes.append(label(letter, int(a) - upright))
+            angles = [upright, *(int(a) for a in rng.choice(others, 3, replace=False))]
+            (vectors,) = describe([piece.mask], [angles])
+            if vectors is not None:
+                rows += list(vectors)
+                classes += [label(letter, a - upright) for a in angles]
     return np.array(rows, np.float32), np.array(classes, np.int64)
 
 

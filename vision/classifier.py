@@ -3,14 +3,14 @@
 Public API: :class:`ClassifiedReader`, :class:`LetterClassifier`, :func:`describe`, :data:`WEIGHTS`,
 :data:`TURNED`.
 
-The glyph reader's description of a glyph (``vision.glyphs.features``: its ink in a 24 x 24
-square and its gradients) and its number of holes go through a one-hidden-layer perceptron that
-gives the probability of each letter *standing upright*, and of "turned" (class 26): a letter
-seen at a turn where it reads as no letter. The glyph is described at the reader's 24 angles; a
-letter's score is its best probability over them, so an N lying on its side scores N at the
-angle that stands it up and "turned", not Z, at the angle that makes it look like a Z. The
-weights (``vision/data/reader.npz``, ~0.5 MB) are made by ``scripts/train_reader.py`` from
-the Debian fonts alone; nothing is downloaded.
+The glyph reader's description of a glyph (``vision.glyphs.describe``: its ink in a 24 x 24
+square and its gradients, every glyph of a frame at every angle at once) and its number of holes
+go through a one-hidden-layer perceptron that gives the probability of each letter *standing
+upright*, and of "turned" (class 26): a letter seen at a turn where it reads as no letter. The
+glyph is described at the reader's 24 angles; a letter's score is its best probability over
+them, so an N lying on its side scores N at the angle that stands it up and "turned", not Z, at
+the angle that makes it look like a Z. The weights (``vision/data/reader.npz``, ~0.5 MB) are
+made by ``scripts/train_reader.py`` from the Debian fonts alone; nothing is downloaded.
 
 >>> import numpy as np
 >>> from PIL import Image, ImageDraw, ImageFont
@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision import glyphs
 from vision.glyphs import ANGLES, FONTS, HOLE_PENALTY, LETTERS, GlyphReader, Read, features, holes, turn
 
 WEIGHTS = Path(__file__).resolve().parent / "data" / "reader.npz"
@@ -40,14 +41,20 @@ LEARNT_DISTANCE = 0.15  # a glyph this near a learnt one (a person's answer) rea
 UNSURE = 0.3  # below this margin the templates choose between the classifier's first two letters
 
 
-def describe(mask: np.ndarray, count: int | None = None) -> np.ndarray | None:
-    """The glyph reader's features and the number of holes (0, 1, 2 or more; ``count`` when
-    known: a turn does not change it), one vector."""
-    found = features(mask)
-    if found is None:
-        return None
-    count = min(holes(mask) if count is None else count, 2)
-    return np.concatenate([found, np.eye(3, dtype=np.float32)[count]])
+def describe(
+    masks: Sequence[np.ndarray], angles: Sequence[Sequence[float]], counts: Sequence[int] | None = None
+) -> list[np.ndarray | None]:
+    """Each glyph at each of its angles: the glyph reader's description (``vision.glyphs.describe``,
+    all glyphs at once) and its number of holes (0, 1, 2 or more; ``counts`` when known: a turn
+    does not change it), an (angles x features) array per glyph, None for an empty one."""
+    out: list[np.ndarray | None] = []
+    for i, found in enumerate(glyphs.describe(masks, angles)):
+        if found is None:
+            out.append(None)
+            continue
+        count = min(holes(masks[i]) if counts is None else counts[i], 2)
+        out.append(np.hstack([found, np.repeat(np.eye(3, dtype=np.float32)[count][None], len(found), axis=0)]))
+    return out
 
 
 @lru_cache(maxsize=2)
@@ -78,18 +85,17 @@ class LetterClassifier:
         columns = [LETTERS.index(s) for s in (allowed or LETTERS).upper() if s in LETTERS]
         blocks: list[tuple[int, tuple[int, ...], int]] = []
         vectors: list[np.ndarray] = []
-        for i, mask in enumerate(masks):
-            angles = tuple(turns[i]) if turns is not None else ANGLES
-            count = holes(mask)
-            found = [describe(turn(mask, a), count) for a in angles]
-            if found[0] is None:
-                continue
-            blocks.append((i, angles, len(vectors)))
-            vectors += [v for v in found if v is not None]
+        every = [tuple(turns[i]) if turns is not None else ANGLES for i in range(len(masks))]
+        at = 0
+        for i, found in enumerate(describe(masks, every)):
+            if found is not None:
+                blocks.append((i, every[i], at))
+                vectors.append(found)
+                at += len(found)
         reads: list[Read | None] = [None] * len(masks)
         if not vectors:
             return reads
-        p = self.probabilities(np.array(vectors, np.float32))[:, columns]
+        p = self.probabilities(np.concatenate(vectors).astype(np.float32))[:, columns]
         for i, angles, at in blocks:
             reads[i] = _decide(p[at : at + len(angles)], angles, columns)
         return reads
