@@ -5,6 +5,7 @@ Plain helpers the tests call are in tests/helpers.py; nothing imports this file.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from companion.words.solver import Referee
 from tests.helpers import skip_or_fail
 from tests.pgcluster import Cluster
 from web.services import Services
+
+os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # Tesseract on one thread, as the wordtable command runs it
 
 
 @pytest.fixture(scope="session")

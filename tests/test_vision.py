@@ -131,6 +131,18 @@ def test_tesseract_started_ahead_reads_a_sheet_or_stops_unused() -> None:
     assert process is not None and process.returncode is not None  # stopped and reaped, not left running
 
 
+def test_tesseract_runs_with_the_users_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second reader is started with this process's environment, so a user's TESSDATA_PREFIX is
+    Tesseract's (here a folder with no model: no letter, and no crash); one thread is only a default."""
+    glyphs = [find_pieces(table(40, [(letter, 320, 320)]))[0].mask for letter in "OK"]
+    monkeypatch.setenv("TESSDATA_PREFIX", str(tmp_path))
+    with SheetReader() as tesseract:
+        assert tesseract.read(glyphs, [0, 0]) == [None, None]
+    monkeypatch.delenv("TESSDATA_PREFIX")
+    with SheetReader() as tesseract:
+        assert tesseract.read(glyphs, [0, 0]) == ["O", "K"]
+
+
 def test_glyphs_are_described_at_many_turns_at_once() -> None:
     """A glyph described at 24 turns in one batch is described as it is turned alone: angles a
     quarter turn apart share one warp (the square turned), the HOG of a sheet is each square's."""

@@ -30,8 +30,6 @@ CELL = 64  # pixels a glyph cell is wide and high
 GLYPH = 48  # pixels a glyph is high in its cell
 COLUMNS = 12
 CONFIG = f"--psm 6 -c tessedit_do_invert=0 -c tessedit_char_whitelist={LETTERS}"
-#: Tesseract's whole environment here: one thread (it finds its data where Debian's package put it)
-ONE_THREAD = {"OMP_THREAD_LIMIT": "1"}
 
 
 def composite(glyphs: list[np.ndarray]) -> np.ndarray:
@@ -67,7 +65,6 @@ class SheetReader:
         command = [shutil.which("tesseract") or "tesseract", "stdin", "stdout", *CONFIG.split(), "makebox"]
         self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env=ONE_THREAD,
         )  # fmt: skip
 
     def read(self, glyphs: list[np.ndarray], angles: list[int] | None = None) -> list[str | None]:

@@ -31,6 +31,7 @@ from wordtable.settings import (
     load_config,
     load_dictionary,
     load_set_values,
+    one_thread_for_tesseract,
 )
 
 if TYPE_CHECKING:
@@ -552,6 +553,7 @@ def build_parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    one_thread_for_tesseract()
     try:
         args = build_parser().parse_args(argv)
         return int(args.handler(args))

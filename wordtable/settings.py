@@ -2,7 +2,7 @@
 
 Public API: :func:`data_home`, :func:`cache_home`, :func:`games_database`, :func:`games_store`,
 :class:`WordConfig`, :func:`load_config`, :func:`load_dictionary`, :func:`build_referee`,
-:func:`buzzer_ports`, :class:`SetValues`, :func:`load_set_values`.
+:func:`buzzer_ports`, :class:`SetValues`, :func:`load_set_values`, :func:`one_thread_for_tesseract`.
 
 This is the one place that reads the environment; everything below it gets paths as arguments.
 
@@ -233,3 +233,11 @@ def load_set_values(path: str | Path | None = None) -> SetValues:
     except (InvalidInputError, ValueError, IndexError) as error:
         raise ConfigError(f"{path}: [sets] {error}") from None
     return SetValues(None if values is None else str(values), None if figures is None else str(figures))
+
+
+def one_thread_for_tesseract() -> None:
+    """Tesseract (started by the camera's second reader, with this process's environment) on one
+    thread, unless the user chose otherwise: its OpenMP threads spin on the other readers' cores
+    (the same sheet took 0.64-0.95 s with them and 0.15-0.24 s on one, docs/vision.md). The rest
+    of the environment (``TESSDATA_PREFIX``, ``PATH``) is the user's, passed on as it is."""
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
