@@ -165,8 +165,52 @@ def _lattice_in(image: np.ndarray, quad: np.ndarray) -> Grid | None:
         return None
     board = _square(side) + np.array([column, row], np.float32) * PIXELS
     corners = cv2.perspectiveTransform(board[None], np.linalg.inv(around))[0]
-    homography = cv2.getPerspectiveTransform(corners, target)
+    homography = _fitted(image, cv2.getPerspectiveTransform(corners, target))
+    corners = cv2.perspectiveTransform(target[None], np.linalg.inv(homography))[0]
     return Grid(homography, corners, cv2.warpPerspective(image, homography, (side, side)))
+
+
+def _fitted(image: np.ndarray, homography: np.ndarray, bands: int = 3) -> np.ndarray:
+    """The homography fitted to every line of the grid seen, not only to four corners: on the
+    top-down view each line is looked for near its place in each of ``bands`` bands along it (a
+    perspective a little off tilts and spaces the lines unevenly), the line through those places
+    is crossed with every line the other way, and the 256 crossings, back in the photo, give the
+    homography (RANSAC). Unchanged when too few lines are seen."""
+    side = CELLS * PIXELS
+    gray = cv2.cvtColor(cv2.warpPerspective(image, homography, (side, side)), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    reach = PIXELS // 4
+    lines: list[list[np.ndarray | None]] = []
+    across = np.abs(np.diff(gray, axis=1, prepend=gray[:, :1]))  # [y, x]: a line down the view peaks in x
+    down = np.abs(np.diff(gray, axis=0, prepend=gray[:1])).T  # [x, y]: a line across peaks in y
+    for change in (across, down):
+        fitted: list[np.ndarray | None] = []
+        width = side // bands
+        for k in range(CELLS + 1):
+            at = k * PIXELS
+            low, high = max(0, at - reach), min(side, at + reach + 1)
+            points = []
+            for b in range(bands):
+                profile = change[b * width : (b + 1) * width, low:high].mean(axis=0)
+                if profile.size and profile.max() > 1.5 * np.median(change[b * width : (b + 1) * width]) + 1:
+                    points.append((low + float(np.argmax(profile)), (b + 0.5) * width))
+            fitted.append(np.polyfit([p[1] for p in points], [p[0] for p in points], 1) if len(points) >= 2 else None)
+        lines.append(fitted)
+    found, ideal = [], []
+    for i, upright in enumerate(lines[0]):  # x = a y + b: the lines down the view
+        for j, level in enumerate(lines[1]):  # y = c x + d: the lines across it
+            if upright is None or level is None:
+                continue
+            (a, b), (c, d) = upright, level
+            y = (c * b + d) / (1 - a * c)
+            found.append((a * y + b, y))
+            ideal.append((i * PIXELS, j * PIXELS))
+    if len(found) < 0.5 * (CELLS + 1) ** 2:
+        return homography
+    photo = cv2.perspectiveTransform(np.array([found], np.float32), np.linalg.inv(homography))[0]
+    fitted_homography, inliers = cv2.findHomography(photo, np.array(ideal, np.float32), cv2.RANSAC, 2.0)
+    if fitted_homography is None or inliers.sum() < 0.5 * len(found):
+        return homography
+    return np.asarray(fitted_homography, np.float64)
 
 
 def premium(row: int, column: int) -> str | None:
