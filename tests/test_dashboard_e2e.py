@@ -298,7 +298,7 @@ def test_dicewords_three_turns_with_holds_and_advice(server: str, browser, scree
     tap_move(browser, "Ann rolls", {"dice": "EEHELVNTP"})
     hold(browser, ["indigo", "red-orange", "red", "purple", "brown", "black", "green"])  # all but gold and blue
     tap_move(browser, "Ann rerolls", {"dice": "IS"})
-    dice = wait_text(browser, "#dice", "1 roll(s) left")
+    dice = wait_text(browser, "#dice", "1 roll left")
     assert "race to 60" in dice and not browser.find_elements(By.CSS_SELECTOR, "#dice .die.held")
     browser.find_element(By.XPATH, "//button[. = 'Best word and advice']").click()
     assert "PLINTHS 70" in wait_text(browser, "#dice .advice", "keep the rest", timeout=60)
