@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from vision import glyphs
-from vision.glyphs import ANGLES, FONTS, HOLE_PENALTY, LETTERS, GlyphReader, Read, features, holes, turn
+from vision.glyphs import ANGLES, FONTS, HOLE_PENALTY, LETTERS, GlyphReader, Read, holes
 
 WEIGHTS = Path(__file__).resolve().parent / "data" / "reader.npz"
 TURNED = len(LETTERS)  # the class of a glyph that is no letter at the turn it is seen
@@ -82,23 +82,34 @@ class LetterClassifier:
         self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
     ) -> list[Read | None]:
         """Every glyph at the 24 ANGLES (or at its ``turns``), among ``allowed`` letters if given."""
+        every = _angles(len(masks), turns)
+        return self.read_described(describe(masks, every), every, allowed)
+
+    def read_described(
+        self, described: Sequence[np.ndarray | None], every: Sequence[tuple[int, ...]], allowed: str | None = None
+    ) -> list[Read | None]:
+        """:meth:`read_many` of glyphs already described (:func:`describe`) at their angles."""
         columns = [LETTERS.index(s) for s in (allowed or LETTERS).upper() if s in LETTERS]
         blocks: list[tuple[int, tuple[int, ...], int]] = []
         vectors: list[np.ndarray] = []
-        every = [tuple(turns[i]) if turns is not None else ANGLES for i in range(len(masks))]
         at = 0
-        for i, found in enumerate(describe(masks, every)):
+        for i, found in enumerate(described):
             if found is not None:
                 blocks.append((i, every[i], at))
                 vectors.append(found)
                 at += len(found)
-        reads: list[Read | None] = [None] * len(masks)
+        reads: list[Read | None] = [None] * len(described)
         if not vectors:
             return reads
         p = self.probabilities(np.concatenate(vectors).astype(np.float32))[:, columns]
         for i, angles, at in blocks:
             reads[i] = _decide(p[at : at + len(angles)], angles, columns)
         return reads
+
+
+def _angles(count: int, turns: Sequence[Sequence[int]] | None) -> list[tuple[int, ...]]:
+    """Each glyph's angles: its ``turns`` if given, else the reader's 24."""
+    return [tuple(turns[i]) if turns is not None else ANGLES for i in range(count)]
 
 
 def _decide(p: np.ndarray, angles: Sequence[int], columns: list[int]) -> Read:
@@ -126,7 +137,9 @@ class ClassifiedReader(GlyphReader):
     def read_many(
         self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
     ) -> list[Read | None]:
-        reads = self.classifier.read_many(masks, allowed, turns)
+        every = _angles(len(masks), turns)
+        described = describe(masks, every)  # once: the classifier's, and the person's answers' below
+        reads = self.classifier.read_described(described, every, allowed)
         unsure = [i for i, r in enumerate(reads) if r is not None and r.margin < UNSURE and r.alternatives]
         if unsure:
             second = super().read_many([masks[i] for i in unsure], allowed,
@@ -144,13 +157,14 @@ class ClassifiedReader(GlyphReader):
         if allowed is not None:
             keep = np.isin(labels, [LETTERS.index(s) for s in allowed.upper() if s in LETTERS])
             samples, labels, hole_counts = samples[keep], labels[keep], hole_counts[keep]
-        for i, mask in enumerate(masks):
-            angles = tuple(turns[i]) if turns is not None else ANGLES
-            found = [features(turn(mask, a)) for a in angles]
-            if reads[i] is None or not len(labels) or found[0] is None:
+        if not len(labels):
+            return reads
+        for i, found in enumerate(described):
+            if reads[i] is None or found is None:
                 continue
-            distances = 2.0 - 2.0 * (np.array(found, np.float32) @ samples.T)
-            distances += HOLE_PENALTY * (hole_counts != holes(mask))[None, :]
+            angles = every[i]
+            distances = 2.0 - 2.0 * (found[:, :-3] @ samples.T)  # the glyph reader's part, not the holes
+            distances += HOLE_PENALTY * (hole_counts != holes(masks[i]))[None, :]
             row, column = np.unravel_index(int(np.argmin(distances)), distances.shape)
             if distances[row, column] < LEARNT_DISTANCE:
                 letter = LETTERS[int(labels[column])]
