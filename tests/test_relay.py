@@ -78,6 +78,17 @@ def caught_up(uplink: Uplink) -> bool:
     return status["state"] == "connected" and status["behind"] == 0 and all(g["club"] for g in status["games"])
 
 
+def take_and_lay_qxz(table: str, game: int, uplink: Uplink) -> int:
+    """The table's machine takes the club's LEXICON game, cuts, deals and Ben lays QXZ (a word to
+    challenge), until the club has it all; the table's own game number."""
+    local = int(call(f"{table}/api/relay/take", {"game": game})["game"])
+    for text in ["cut player=Ann card=A", "cut player=Ben card=B", "cut player=Cat card=C",
+                 "cut player=Dan card=D", "deal exposed=Q", "word player=Ben word=QXZ"]:  # fmt: skip
+        call(f"{table}/api/sessions/{local}/events", {"text": text})
+    until(lambda: caught_up(uplink), what="the table's moves at the club")
+    return local
+
+
 def test_a_table_plays_on_through_a_blip_and_the_club_catches_up(store_url: str, tmp_path: Path,
                                                                    referee: Referee) -> None:  # fmt: skip
     """The club's server is killed while the table records; the table acknowledges every event; the
@@ -247,11 +258,7 @@ def test_the_bell_and_the_stewards_ruling_reach_a_held_table(store_url: str, tmp
         evening = call(f"{url}/api/evenings", {"players": ["Ann", "Ben", "Cat", "Dan"]})["id"]
         game = call(f"{url}/api/evenings/{evening}/deal", {})["dealt"][0]
         with table_machine(tmp_path / "table", referee, url, "table-1") as (table, services, uplink):
-            local = int(call(f"{table}/api/relay/take", {"game": game})["game"])
-            for text in ["cut player=Ann card=A", "cut player=Ben card=B", "cut player=Cat card=C",
-                         "cut player=Dan card=D", "deal exposed=Q", "word player=Ben word=QXZ"]:  # fmt: skip
-                call(f"{table}/api/sessions/{local}/events", {"text": text})
-            until(lambda: caught_up(uplink), what="the table's moves at the club")
+            local = take_and_lay_qxz(table, game, uplink)
             call(f"{url}/api/evenings/{evening}/call", {"table": 1, "player": "Cat", "word": "qxz"})
             settled = call(f"{url}/api/evenings/{evening}/settle", {"call": 1, "ruling": "wrong"})
             assert settled["calls"][0]["ruling"] == "wrong"
@@ -283,11 +290,7 @@ def test_a_notice_waits_for_an_unreachable_table_and_a_refused_one_is_said(tmp_p
         evening = call(f"{club}/api/evenings", {"players": ["Ann", "Ben", "Cat", "Dan"]})["id"]
         game = call(f"{club}/api/evenings/{evening}/deal", {})["dealt"][0]
         with table_machine(tmp_path / "table", referee, club, "table-1") as (table, services, uplink):
-            local = int(call(f"{table}/api/relay/take", {"game": game})["game"])
-            for text in ["cut player=Ann card=A", "cut player=Ben card=B", "cut player=Cat card=C",
-                         "cut player=Dan card=D", "deal exposed=Q", "word player=Ben word=QXZ"]:  # fmt: skip
-                call(f"{table}/api/sessions/{local}/events", {"text": text})
-            until(lambda: caught_up(uplink), what="the table's moves at the club")
+            local = take_and_lay_qxz(table, game, uplink)
             call(f"{club}/api/evenings/{evening}/call", {"table": 1, "player": "Cat", "word": "qxz"})
             call(f"{table}/api/sessions/{local}/events", {"text": "word player=Cat word=TEA"})
             call(f"{club}/api/evenings/{evening}/settle", {"call": 1, "ruling": "wrong"})
