@@ -3,13 +3,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint format system-packages venv data bench clean hardware
+.PHONY: run test lint format system-packages test-packages venv data bench clean hardware
 
 run: venv
 	@echo "wordtable: starting the dashboard on the demo table (Ctrl-C stops it)"
 	$(BIN)/wordtable serve --demo
 
-test: venv hardware
+test: venv hardware test-packages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -26,6 +26,9 @@ format: venv
 system-packages:
 	@scripts/install-system-packages.sh
 
+test-packages:
+	@scripts/install-system-packages.sh system-packages-test.txt
+
 # The virtual environment is rebuilt when pyproject.toml changes.
 venv: system-packages $(VENV)/.installed
 
@@ -39,9 +42,10 @@ $(VENV)/.installed: pyproject.toml
 	@touch $@
 
 # Regenerate the vendored word data from the Debian packages (see docs/dictionary.md).
-data: venv
+data: venv test-packages
 	$(BIN)/python scripts/make_wordlists.py
 	$(BIN)/python scripts/export_wordnet.py
+	$(BIN)/python scripts/export_gcide.py
 
 # The buzzer box firmware and its simavr harness (hardware/Makefile).
 hardware: system-packages

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Install the Debian/Ubuntu packages listed in system-packages.txt that are not installed yet.
+# Install the Debian/Ubuntu packages listed in system-packages.txt (or the list given as the first
+# argument: system-packages-test.txt) that are not installed yet.
 # Uses sudo when not root. Does nothing (and needs no network) when everything is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t wanted < <(grep -v '^\s*#' system-packages.txt | grep -v '^\s*$')
+list="${1:-system-packages.txt}"
+mapfile -t wanted < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
 missing=()
 for pkg in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -79,6 +79,7 @@ from companion.words.affixes import (
 )
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
+from companion.words.webster import Webster
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
@@ -259,6 +260,7 @@ class StemEvidence:
         derived_from: Mapping[str, str] | None = None,
         false_friends: Mapping[tuple[str, str], str] | None = None,
         unrelated: Iterable[tuple[str, str]] = (),
+        webster: Webster | None = None,
     ) -> None:
         # Kept as the tables' text, read when a pair is asked about: loading stays quick.
         self._senses = senses or {}
@@ -267,6 +269,7 @@ class StemEvidence:
         self._derived_from = derived_from or {}
         self.false_friends = false_friends or {}
         self.unrelated = frozenset(unrelated)
+        self.webster = webster or Webster({})
 
     @classmethod
     def load(cls) -> StemEvidence:
@@ -289,6 +292,7 @@ class StemEvidence:
             bases,
             friends,
             ((old, new) for old, new in unrelated),
+            Webster.load(),
         )
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one evidence object per process, fixed data
@@ -704,8 +708,8 @@ class StemJudge:
     ) -> tuple[str, float, str] | None:
         """Positive evidence that OLD is not NEW's origin: (why, confidence, evidence), or None.
         For a compound, a record of NEW that reaches its other word says nothing against OLD
-        (BATMAN's record is BAT's)."""
-        other = shape.other if shape is not None and shape.kind == "compound" else ""
+        (BATMAN's record is BAT's). Webster is asked last, for an OLD of at most four letters
+        (``companion.words.webster``): an origin of NEW's own that never meets OLD's."""
         OLD, NEW = old.upper(), new.upper()
         looks = f"{NEW} only looks like {parts}"
         ev = self.evidence
@@ -715,6 +719,8 @@ class StemJudge:
 
         if self._meanings_linked(old_forms, new_forms):
             return None
+        if shape is not None and shape.kind == "compound" and ev.webster.made_in_english(old_forms, new_forms):
+            return None  # Webster makes the compound in English (HAIL-STONE): no record outweighs that
         if old_forms & ev.family(new_forms):
             # Wiktionary derives NEW from OLD: only a curated entry, or NEW's own etymology that
             # never meets OLD's, says otherwise (MorphyNet merges homographs: FLOWER "that flows")
@@ -727,6 +733,31 @@ class StemJudge:
                 0.85,
                 "inflection",
             )
+        recorded_apart = self._recorded_apart(old, new, old_forms, new_forms, looks, shape, recorded)
+        if recorded_apart is not None or len(old) > SHORT_WORD:
+            return recorded_apart
+        if shape is not None and shape.suffix in INFLECTIONAL_ENDINGS:
+            return None  # a form's ending: lemminflect's evidence above, or none
+        if ev.webster.apart(old_forms, new_forms, self.is_word):
+            origin = ev.webster.origin_text(new_forms)
+            return f"{looks}: Webster gives {NEW}'s origin as {origin}, which never meets {OLD}'s", 0.75, "etymology"
+        return None
+
+    def _recorded_apart(
+        self,
+        old: str,
+        new: str,
+        old_forms: frozenset[str],
+        new_forms: frozenset[str],
+        looks: str,
+        shape: Shape | None,
+        recorded: frozenset[str],
+    ) -> tuple[str, float, str] | None:
+        """Wiktionary's evidence that OLD is not NEW's origin: a derivation of NEW from another
+        word, or recorded origins that never meet (language families, for a longer OLD)."""
+        ev = self.evidence
+        OLD, NEW = old.upper(), new.upper()
+        other = shape.other if shape is not None and shape.kind == "compound" else ""
         if not new_forms & ev.wordnet_words:
             return None  # WordNet's silence says nothing about a word it does not define
 
@@ -824,6 +855,7 @@ class StemJudge:
             return False
         if compounds(old, new, self.is_word):
             return False
+
         if any(ev.link(o, n) is not None or self.links.relations(o, n) for o in old_forms for n in new_forms):
             return False
         if ev.family(old_forms) & ev.family(new_forms):
