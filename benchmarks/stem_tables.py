@@ -46,6 +46,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-heldout.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout2.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout3.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout4.tsv",
 ]
 
 

@@ -494,6 +494,10 @@ def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _shortened(text: str, most: int = 90) -> str:
+    return text if len(text) <= most else text[: most - 3].rsplit(" ", 1)[0] + " ..."
+
+
 def _describe_origin(ancestors: Iterable[tuple[str, str]]) -> str:
     listed = [(lang, form) for lang, form in ancestors if form]
     foreign = [(lang, form) for lang, form in listed if lang not in _NATIVE]
@@ -657,6 +661,9 @@ class StemJudge:
             if recorded:
                 base = min(recorded).upper()
                 return same(f"Wiktionary derives {NEW} from {base}", 0.8, "derivation-record")
+            named = self._named(old, new, new_forms)
+            if named:
+                return same(named, 0.8, "etymology")
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -868,6 +875,18 @@ class StemJudge:
         if _suffixed_in_record(old, old_ancestors, new_ancestors, shape.suffix):
             return False
         return bool(new_ancestors) and not (old_ancestors and _origins_meet(old, old_ancestors, new_ancestors))
+
+    def _named(self, old: str, new: str, new_forms: frozenset[str]) -> str:
+        """Why NEW is made with OLD when no affix or compound shape shows it: its etymology names
+        OLD, as played, as one of its parts in English (Wiktionary: HOLIDAY, English holy + day;
+        Webster: PINAFORE, "Pin + afore"; BONFIRE, "bone + fire"), or ''."""
+        OLD, NEW = old.upper(), new.upper()
+        if any(lang == "English" and form == old for lang, form in self._ancestors(new, new_forms)):
+            return f"Wiktionary's etymology of {NEW} names {OLD} as one of its parts"
+        webster = self.evidence.webster.names(old, new_forms)
+        if webster:
+            return f"Webster's etymology of {NEW} names {OLD}: {_shortened(webster)}"
+        return ""
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
         ev = self.evidence

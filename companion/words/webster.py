@@ -69,7 +69,7 @@ COMMON = 150
 NATIVE = frozenset({"as", "oe", "e", "me"})
 _LABEL = re.compile(r"\b([A-Z][A-Za-z]{0,6})\.")
 #: A comparison is not an origin: "(cf. D. koper ...)", "Cf. {Company}, {Pannier}".
-_COMPARISON = re.compile(r"\((?:cf|see)\.[^)]*\)|\b[Cc]f\..*$")
+_COMPARISON = re.compile(r"\((?:cf\.|see\b)[^)]*\)|\b[Cc]f\..*$")
 
 
 #: A participle or supine given beside its verb stands for the verb: "L. inventus, p. p. of
@@ -94,6 +94,27 @@ def _forms(text: str) -> list[tuple[bool, str]]:
             continue
         found.extend((native, t) for t in _tokens(piece))
     return found
+
+
+#: An affix written as one in an etymology: "con-", "-logy", "te`tra-".
+_AFFIX = re.compile(r"[\w`']+-(?!\w)|(?<!\w)-[\w`']+")
+
+
+def _english_words(part: str) -> set[str]:
+    """The English words of one part of an etymology: all of it when no other language is named,
+    else the words after a foreign form (its gloss): "W. pen head" -> {head}."""
+    words: set[str] = set()
+    native, first = True, False
+    for piece in re.split(r"(\b[A-Z][A-Za-z]{0,6}\.)", part):
+        label = _LABEL.fullmatch(piece)
+        if label:
+            native, first = label.group(1).lower() in NATIVE, True
+            continue
+        tokens = _tokens(piece)
+        if not native and first and tokens:
+            tokens, first = tokens[1:], False  # the foreign form itself
+        words.update(tokens)
+    return words
 
 
 def _stem(form: str) -> str:
@@ -182,6 +203,21 @@ class Webster:
                 if _meets(form, native, other, other_native, 5):
                     return form, other
         return None
+
+    def names(self, old: str, new_forms: Iterable[str]) -> str:
+        """The etymology of NEW in which Webster names OLD, as played, as one of its parts in
+        English, or '': "Pin + afore", "bone + fire", "L. dens tooth + leo lion" (the English gloss
+        of a part), but not "W. pen head + gwyn white" (PEN is the Welsh form there), nor a prefix
+        or an affix ("per + mittere", "Oto- + -logy"). Comparisons ("cf. ...") do not count."""
+        if len(old) < 3 or old in PREFIX_SPELLINGS or old in self._common:
+            return ""  # a prefix, or a word of Webster's own wording (THE, ONE): no part
+        for n in sorted(set(new_forms)):
+            for origin in self.origins(n, common=True):
+                text = _AFFIX.sub(" ", _COMPARISON.sub("", origin))
+                for joint in re.finditer(r"([^;,.+]*(?:\b[A-Z][A-Za-z]{0,6}\.[^;,.+]*)?)\+([^;,.+]*)", text):
+                    if any(old in _english_words(side) for side in joint.groups()):
+                        return origin
+        return ""
 
     def made_in_english(self, old_forms: Iterable[str], new_forms: Iterable[str]) -> bool:
         """Does Webster give NEW no origin at all and divide it where OLD ends or begins?"""
