@@ -24,7 +24,8 @@ Run (with Debian's ``dict-gcide`` installed)::
 
     python scripts/export_gcide.py
 
-The output is deterministic (sorted, gzip mtime 0).
+The output is deterministic (sorted, gzip mtime 0). Its first line, ``#common<TAB>...``, lists
+the words of Webster's own wording (``companion.words.webster.common_words``).
 """
 
 from __future__ import annotations
@@ -32,9 +33,15 @@ from __future__ import annotations
 import argparse
 import gzip
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from companion.words.webster import common_words  # noqa: E402 - after the path is set
+
 OUT = ROOT / "companion" / "data" / "gcide-etymology.tsv.gz"
 DICT = Path("/usr/share/dictd/gcide.dict.dz")
 INDEX = Path("/usr/share/dictd/gcide.index")
@@ -165,7 +172,12 @@ def export(dictionary: Path, index: Path, out: Path) -> int:
         for word, division, origin, rare in entries(block):
             if word in words:  # a block may be indexed first under a form: Rid, Ridden, Ride
                 rows.add((word, division, origin.replace("\t", " "), "rare" if rare else ""))
+    grouped: dict[str, list[tuple[str, str, str]]] = {}
+    for word, division, origin, flag in rows:
+        grouped.setdefault(word, []).append((division, origin, flag))
+    head = f"#common\t{' '.join(common_words(grouped))}\n"
     with out.open("wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", mtime=0) as handle:
+        handle.write(head.encode())
         handle.write("".join(f"{w}\t{s}\t{e}\t{r}\n" for w, s, e, r in sorted(rows)).encode())
     return len(rows)
 

@@ -140,27 +140,37 @@ def _meets(form: str, native: bool, other: str, other_native: bool, least: int) 
     return False
 
 
+def common_words(entries: Mapping[str, Iterable[tuple[str, ...]]]) -> list[str]:
+    """The words used by ``COMMON`` etymologies or more (Webster's own wording), sorted: the
+    export script writes them at the head of the table, so loading need not count them."""
+    counts: Counter[str] = Counter()
+    for rows in entries.values():
+        for row in rows:
+            counts.update(set(_tokens(row[1])))
+    return sorted(t for t, n in counts.items() if n >= COMMON)
+
+
 class Webster:
     """Webster's entries: for each word, its entries as (syllables, etymology, rare) rows, as
     ``scripts/export_gcide.py`` writes them (``rare`` is "rare" or "")."""
 
-    def __init__(self, entries: Mapping[str, tuple[tuple[str, ...], ...]]) -> None:
+    def __init__(self, entries: Mapping[str, tuple[tuple[str, ...], ...]], common: Iterable[str] | None = None) -> None:
         self._entries = entries
-        counts: Counter[str] = Counter()
-        for rows in entries.values():
-            for row in rows:
-                counts.update(set(_tokens(row[1])))
-        self._common = frozenset(t for t, n in counts.items() if n >= COMMON)
+        self._common = frozenset(common if common is not None else common_words(entries))
 
     @classmethod
     def load(cls) -> Webster:
         entries: dict[str, list[tuple[str, ...]]] = {}
+        common: list[str] = []
         path = resources.files("companion") / "data" / "gcide-etymology.tsv.gz"
         with gzip.open(path.open("rb"), "rt", encoding="utf-8") as f:
             for line in f.read().splitlines():
+                if line.startswith("#common\t"):
+                    common = line.split("\t")[1].split()
+                    continue
                 word, division, origin, rare = line.split("\t")
                 entries.setdefault(word, []).append((division, origin, rare))
-        return cls({word: tuple(rows) for word, rows in entries.items()})
+        return cls({word: tuple(rows) for word, rows in entries.items()}, common)
 
     def knows(self, word: str) -> bool:
         return word in self._entries
