@@ -34,8 +34,12 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
    from OLD, unless that derivation is of a homograph (FLOWER "that flows": NEW's own record,
    Anglo-Norman flur, cannot meet OLD's even read generously);
    ``meaning``: no sign at all that OLD is NEW's origin, WordNet's meanings of the two share
-   nothing, and NEW's own etymology record does not meet OLD's (POW -> POWER);
+   nothing, and NEW's own etymology record does not meet OLD's (POW -> POWER); last, for an OLD
+   of at most four letters, ``etymology`` from Webster (:mod:`companion.words.webster`): NEW's
+   origin there never meets OLD's (DON -> DONKEY, "prob. dun + a dim. termination");
 7. ``derivation-record``: no affix shape, but Wiktionary derives NEW from OLD: SAME;
+   ``etymology``: no affix shape, but NEW's etymology names OLD as one of its parts (NUTMEG,
+   "note nut + OF. muge musk"): SAME;
    ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason

@@ -25,10 +25,10 @@ when OLD has others (TEST, "to make a testament", L. *testari*). Where this copy
 a form (its Greek letters, printed ``?``), nothing is apart.
 
 >>> web = Webster({"pantry": (("pan-try", "OE. pantrie, F. paneterie, L. panis bread.", ""),),
-...                "pant": (("pant", "OE. panten, OF. panteisier.", ""),),
+...                "pan": (("pan", "AS. panne.", ""),),
 ...                "topple": (("top-ple", "From {Top} summit.", ""),), "top": (("top", "AS. top.", ""),),
 ...                "hailstone": (("hail-stone", "", ""),)})
->>> web.apart({"pant"}, {"pantry"})
+>>> web.apart({"pan"}, {"pantry"})
 True
 >>> web.apart({"top"}, {"topple"}), web.meeting({"top"}, {"topple"})
 (False, ('top', 'top'))
