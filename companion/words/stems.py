@@ -703,6 +703,9 @@ class StemJudge:
             )
 
         record = f"; Wiktionary derives {NEW} from {min(recorded).upper()}" if recorded else ""
+        named = self._named(old, new, new_forms)
+        if named:  # "NUT + MEG", and Webster's "note nut + OF. muge musk": the parts agree
+            record, recorded = f"{record}; {named}", recorded or frozenset({old})
         if shape.kind == "compound":
             return same(f"{parts}: a compound keeps {OLD} whole{record}", 0.9 if recorded else 0.85, "compound")
         return same(f"{parts}: a real word with an affix{record}", 0.9 if recorded else 0.75, "affix")
@@ -732,6 +735,8 @@ class StemJudge:
             return None
         if shape is not None and shape.kind == "compound" and ev.webster.made_in_english(old_forms, new_forms):
             return None  # Webster makes the compound in English (HAIL-STONE): no record outweighs that
+        if self._named(old, new, new_forms):
+            return None  # NEW's etymology names OLD as one of its parts (PRE + FIX): no "never meet" outweighs that
         if old_forms & ev.family(new_forms):
             # Wiktionary derives NEW from OLD: only a curated entry, or NEW's own etymology that
             # never meets OLD's, says otherwise (MorphyNet merges homographs: FLOWER "that flows")
