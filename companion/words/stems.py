@@ -499,7 +499,7 @@ def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
 
 
 def _shortened(text: str, most: int = 90) -> str:
-    return text if len(text) <= most else text[: most - 3].rsplit(" ", 1)[0] + " ..."
+    return text.rstrip(".") if len(text) <= most else text[: most - 3].rsplit(" ", 1)[0] + " ..."
 
 
 def _describe_origin(ancestors: Iterable[tuple[str, str]]) -> str:

@@ -254,10 +254,11 @@ class Webster:
         return any(self.origins(n) for n in news) and self.meeting(olds, news, is_word) is None
 
     def origin_text(self, new_forms: Iterable[str]) -> str:
-        """NEW's first etymology that gives an origin, shortened for a reason: 'OE. pantrie, ...'."""
+        """NEW's first etymology that gives an origin, shortened for a reason, without its closing
+        full stop: 'OE. pantrie, ...', 'Prob. fr. F. Pierrot'."""
         for n in sorted(new_forms, key=len, reverse=True):
             for origin in self.origins(n):
-                return origin if len(origin) <= 90 else origin[:87].rsplit(" ", 1)[0] + " ..."
+                return origin.rstrip(".") if len(origin) <= 90 else origin[:87].rsplit(" ", 1)[0] + " ..."
         return ""
 
 
