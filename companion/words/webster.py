@@ -13,6 +13,8 @@ Boy"ish``); when it derives a word from another it names it (``Topple [From {Top
 - :meth:`Webster.made_in_english`: does Webster give NEW no origin at all and divide it where
   OLD ends (HAIL-STONE)? A compound Webster makes in English keeps OLD, whatever another
   record says.
+- :meth:`Webster.names`: does Webster name OLD, as played, as one of NEW's parts, in English?
+  "Pin + afore", "bone + fire", "L. dens tooth + leo lion"; not "W. pen head + gwyn white".
 
 Meeting is read generously, because a meeting only keeps the judge's default, SAME: what must
 not happen is a true derivative read as apart. Forms meet when equal, or when one begins with
@@ -33,6 +35,8 @@ True
 >>> web.apart({"top"}, {"topple"}), web.meeting({"top"}, {"topple"})
 (False, ('top', 'top'))
 >>> web.made_in_english({"hail"}, {"hailstone"})
+True
+>>> bool(Webster({"bonfire": (("bon-fire", "OE. bonefire; bone + fire.", ""),)}).names("fire", {"bonfire"}))
 True
 """
 
