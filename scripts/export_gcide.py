@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.words.webster import common_words  # noqa: E402 - after the path is set
+from companion.words.dictionary import Dictionary  # noqa: E402 - after the path is set
+from companion.words.webster import common_words  # noqa: E402
 
 OUT = ROOT / "companion" / "data" / "gcide-etymology.tsv.gz"
 DICT = Path("/usr/share/dictd/gcide.dict.dz")
@@ -148,16 +149,8 @@ def entries(block: str) -> list[tuple[str, str, str, bool]]:
     return found
 
 
-def large_list() -> set[str]:
-    words: set[str] = set()
-    for name in ("words-standard.txt.gz", "words-large-extra.txt.gz"):
-        with gzip.open(ROOT / "companion" / "data" / name, "rt") as f:
-            words.update(f.read().split())
-    return words
-
-
 def export(dictionary: Path, index: Path, out: Path) -> int:
-    words = large_list()
+    words = Dictionary.load("large")
     with gzip.open(dictionary, "rb") as f:
         data = f.read()
     rows: set[tuple[str, str, str, str]] = set()

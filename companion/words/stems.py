@@ -83,7 +83,7 @@ from companion.words.affixes import (
 )
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
-from companion.words.webster import Webster
+from companion.words.webster import Webster, shortened
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
@@ -498,10 +498,6 @@ def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _shortened(text: str, most: int = 90) -> str:
-    return text.rstrip(".") if len(text) <= most else text[: most - 3].rsplit(" ", 1)[0] + " ..."
-
-
 def _describe_origin(ancestors: Iterable[tuple[str, str]]) -> str:
     listed = [(lang, form) for lang, form in ancestors if form]
     foreign = [(lang, form) for lang, form in listed if lang not in _NATIVE]
@@ -661,11 +657,11 @@ class StemJudge:
 
         found = self._shapes(old_forms, new_forms)
         recorded = old_forms & self.evidence.family(new_forms)
+        named = self._named(old, new, new_forms)
         if not found and not weak:
             if recorded:
                 base = min(recorded).upper()
                 return same(f"Wiktionary derives {NEW} from {base}", 0.8, "derivation-record")
-            named = self._named(old, new, new_forms)
             if named:
                 return same(named, 0.8, "etymology")
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
@@ -685,7 +681,7 @@ class StemJudge:
                 if n.startswith(o) and o in BOUND_PREFIX_WORDS:
                     return different(f"{parts}: {OLD} is only the prefix {OLD}- on {OTHER}", 0.85, "affix")
 
-        false_friend = self._false_friend(old, new, old_forms, new_forms, parts, bool(weak), shape)
+        false_friend = self._false_friend(old, new, old_forms, new_forms, parts, bool(weak), shape, bool(named))
         if false_friend is not None:
             why, confidence, evidence = false_friend
             if weak:
@@ -703,7 +699,6 @@ class StemJudge:
             )
 
         record = f"; Wiktionary derives {NEW} from {min(recorded).upper()}" if recorded else ""
-        named = self._named(old, new, new_forms)
         if named:  # "NUT + MEG", and Webster's "note nut + OF. muge musk": the parts agree
             record, recorded = f"{record}; {named}", recorded or frozenset({old})
         if shape.kind == "compound":
@@ -719,11 +714,13 @@ class StemJudge:
         parts: str,
         weak: bool,
         shape: Shape | None = None,
+        named: bool = False,
     ) -> tuple[str, float, str] | None:
         """Positive evidence that OLD is not NEW's origin: (why, confidence, evidence), or None.
         For a compound, a record of NEW that reaches its other word says nothing against OLD
-        (BATMAN's record is BAT's). Webster is asked last, for an OLD of at most four letters
-        (``companion.words.webster``): an origin of NEW's own that never meets OLD's."""
+        (BATMAN's record is BAT's); when NEW's etymology ``named`` OLD as one of its parts
+        (``_named``), nothing automatic does. Webster is asked last, for an OLD of at most four
+        letters (``companion.words.webster``): an origin of NEW's own that never meets OLD's."""
         OLD, NEW = old.upper(), new.upper()
         looks = f"{NEW} only looks like {parts}"
         ev = self.evidence
@@ -735,13 +732,12 @@ class StemJudge:
             return None
         if shape is not None and shape.kind == "compound" and ev.webster.made_in_english(old_forms, new_forms):
             return None  # Webster makes the compound in English (HAIL-STONE): no record outweighs that
-        if self._named(old, new, new_forms):
+        if named:
             return None  # NEW's etymology names OLD as one of its parts (PRE + FIX): no "never meet" outweighs that
         if old_forms & ev.family(new_forms):
             # Wiktionary derives NEW from OLD: only a curated entry, or NEW's own etymology that
             # never meets OLD's, says otherwise (MorphyNet merges homographs: FLOWER "that flows")
             return self._homograph_record(old, new, old_forms, new_forms, looks, shape)
-        recorded = ev.family(old_forms) & ev.family(new_forms)
         if shape is not None and shape.kind == "suffix" and shape.suffix in INFLECTIONAL_ENDINGS and is_known(new):
             return (
                 f"{looks}: lemminflect knows {NEW}, and it is not one of {OLD}'s forms "
@@ -749,7 +745,7 @@ class StemJudge:
                 0.85,
                 "inflection",
             )
-        recorded_apart = self._recorded_apart(old, new, old_forms, new_forms, looks, shape, recorded)
+        recorded_apart = self._recorded_apart(old, new, old_forms, new_forms, looks, shape)
         if recorded_apart is not None or len(old) > SHORT_WORD:
             return recorded_apart
         if shape is not None and shape.suffix in INFLECTIONAL_ENDINGS:
@@ -767,18 +763,17 @@ class StemJudge:
         new_forms: frozenset[str],
         looks: str,
         shape: Shape | None,
-        recorded: frozenset[str],
     ) -> tuple[str, float, str] | None:
         """Wiktionary's evidence that OLD is not NEW's origin: a derivation of NEW from another
         word, or recorded origins that never meet (language families, for a longer OLD)."""
         ev = self.evidence
+        recorded = ev.family(old_forms) & ev.family(new_forms)
         OLD, NEW = old.upper(), new.upper()
         other = shape.other if shape is not None and shape.kind == "compound" else ""
         if not new_forms & ev.wordnet_words:
             return None  # WordNet's silence says nothing about a word it does not define
 
-        old_ancestors = next((a for f in sorted(old_forms) if (a := ev.etymology(f))), ())
-        new_ancestors = ev.etymology(new) or next((a for f in sorted(new_forms) if (a := ev.etymology(f))), ())
+        old_ancestors, new_ancestors = self._old_ancestors(old_forms), self._ancestors(new, new_forms)
         if len(old) <= SHORT_WORD:
             records = [r for f in sorted(new_forms) for r in ev.derived_from(f)]
             bases = [b for b, _ in records]
@@ -827,10 +822,8 @@ class StemJudge:
         Middle English flour, Anglo-Norman flur, Latin florem; FLOW Old English flowan. None
         when any of that fails or a record is missing: on the 29,610 derivations Wiktionary
         records between words of the standard list it doubts three (FLOWER, TOWER, BUGGER)."""
-        ev = self.evidence
         OLD, NEW = old.upper(), new.upper()
-        old_ancestors = next((a for f in sorted(old_forms) if (a := ev.etymology(f))), ())
-        new_ancestors = self._ancestors(new, new_forms)
+        old_ancestors, new_ancestors = self._old_ancestors(old_forms), self._ancestors(new, new_forms)
         if not old_ancestors or not any(_stage(lang) != "English" for lang, form in new_ancestors if form):
             return None
         if shape is None or shape.kind != "suffix":
@@ -871,7 +864,6 @@ class StemJudge:
             return False
         if compounds(old, new, self.is_word):
             return False
-
         if any(ev.link(o, n) is not None or self.links.relations(o, n) for o in old_forms for n in new_forms):
             return False
         if ev.family(old_forms) & ev.family(new_forms):
@@ -879,8 +871,7 @@ class StemJudge:
         old_bases = {b for o in old_forms for b in self.links.bases_of(o)} | old_forms
         if old_bases & {b for n in new_forms for b in self.links.bases_of(n)}:
             return False
-        old_ancestors = next((a for f in sorted(old_forms) if (a := ev.etymology(f))), ())
-        new_ancestors = self._ancestors(new, new_forms)
+        old_ancestors, new_ancestors = self._old_ancestors(old_forms), self._ancestors(new, new_forms)
         if _suffixed_in_record(old, old_ancestors, new_ancestors, shape.suffix):
             return False
         return bool(new_ancestors) and not (old_ancestors and _origins_meet(old, old_ancestors, new_ancestors))
@@ -894,12 +885,17 @@ class StemJudge:
             return f"Wiktionary's etymology of {NEW} names {OLD} as one of its parts"
         webster = self.evidence.webster.names(old, new_forms)
         if webster:
-            return f"Webster's etymology of {NEW} names {OLD}: {_shortened(webster)}"
+            return f"Webster's etymology of {NEW} names {OLD}: {shortened(webster)}"
         return ""
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
+        """NEW's recorded ancestors, or those of the first of its forms that has any."""
+        return self.evidence.etymology(new) or self._old_ancestors(new_forms)
+
+    def _old_ancestors(self, forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
+        """The recorded ancestors of the first of ``forms`` (in order) that has any."""
         ev = self.evidence
-        return ev.etymology(new) or next((a for f in sorted(new_forms) if (a := ev.etymology(f))), ())
+        return next((a for f in sorted(forms) if (a := ev.etymology(f))), ())
 
     @staticmethod
     def _inflections(word: str) -> set[str]:

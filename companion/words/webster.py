@@ -45,8 +45,7 @@ from __future__ import annotations
 import gzip
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import resources
 
 #: An etymology that only compares, or points elsewhere, gives no origin: [Cf. F. fermier.]; nor
@@ -72,6 +71,7 @@ COMMON = 150
 #: Middle, English), E.; every other label (L., F., OF., Icel., ...) names another language.
 NATIVE = frozenset({"as", "oe", "e", "me"})
 _LABEL = re.compile(r"\b([A-Z][A-Za-z]{0,6})\.")
+_LABEL_SPLIT = re.compile(r"(\b[A-Z][A-Za-z]{0,6}\.)")
 #: A comparison is not an origin: "(cf. D. koper ...)", "Cf. {Company}, {Pannier}".
 _COMPARISON = re.compile(r"\((?:cf\.|see\b)[^)]*\)|\b[Cc]f\..*$")
 
@@ -85,19 +85,24 @@ def _tokens(text: str) -> list[str]:
     return re.findall(r"[a-z]{2,}", text.lower())
 
 
-def _forms(text: str) -> list[tuple[bool, str]]:
-    """(native?, form) for each word of an etymology, comparisons left out: a form is native
+def _labelled(text: str) -> Iterator[tuple[bool, bool, str]]:
+    """(native?, first after a foreign label?, word) for each word of ``text``: a word is native
     when the last language label before it is English (AS., OE., E.) or there is none."""
-    found: list[tuple[bool, str]] = []
     native = True
-    text = _PARTICIPLE.sub("", _COMPARISON.sub("", text))
-    for piece in re.split(r"(\b[A-Z][A-Za-z]{0,6}\.)", text):
+    for piece in _LABEL_SPLIT.split(text):
         label = _LABEL.fullmatch(piece)
         if label:
-            native = label.group(1).lower() in NATIVE
+            native, first = label.group(1).lower() in NATIVE, True
             continue
-        found.extend((native, t) for t in _tokens(piece))
-    return found
+        for word in _tokens(piece):
+            yield native, not native and first, word
+            first = False
+
+
+def _forms(text: str) -> list[tuple[bool, str]]:
+    """(native?, form) for each word of an etymology, comparisons left out and participles
+    standing for their verbs."""
+    return [(native, word) for native, _, word in _labelled(_PARTICIPLE.sub("", _COMPARISON.sub("", text)))]
 
 
 #: An affix written as one in an etymology: "con-", "-logy", "te`tra-".
@@ -107,18 +112,7 @@ _AFFIX = re.compile(r"[\w`']+-(?!\w)|(?<!\w)-[\w`']+")
 def _english_words(part: str) -> set[str]:
     """The English words of one part of an etymology: all of it when no other language is named,
     else the words after a foreign form (its gloss): "W. pen head" -> {head}."""
-    words: set[str] = set()
-    native, first = True, False
-    for piece in re.split(r"(\b[A-Z][A-Za-z]{0,6}\.)", part):
-        label = _LABEL.fullmatch(piece)
-        if label:
-            native, first = label.group(1).lower() in NATIVE, True
-            continue
-        tokens = _tokens(piece)
-        if not native and first and tokens:
-            tokens, first = tokens[1:], False  # the foreign form itself
-        words.update(tokens)
-    return words
+    return {word for _, form, word in _labelled(part) if not form}
 
 
 def _stem(form: str) -> str:
@@ -142,6 +136,11 @@ def _meets(form: str, native: bool, other: str, other_native: bool, least: int) 
         if not start and native and other_native and len(stem) >= 3 and rest.startswith(stem):
             return True
     return False
+
+
+def shortened(text: str, most: int = 90) -> str:
+    """An etymology quoted in a reason: at most ``most`` characters, no closing full stop."""
+    return text.rstrip(".") if len(text) <= most else text[: most - 3].rsplit(" ", 1)[0] + " ..."
 
 
 def common_words(entries: Mapping[str, Iterable[tuple[str, ...]]]) -> list[str]:
@@ -262,10 +261,5 @@ class Webster:
         full stop: 'OE. pantrie, ...', 'Prob. fr. F. Pierrot'."""
         for n in sorted(new_forms, key=len, reverse=True):
             for origin in self.origins(n):
-                return origin.rstrip(".") if len(origin) <= 90 else origin[:87].rsplit(" ", 1)[0] + " ..."
+                return shortened(origin)
         return ""
-
-
-@cache
-def default_webster() -> Webster:
-    return Webster.load()
