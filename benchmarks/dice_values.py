@@ -21,7 +21,6 @@ Tesseract takes most of the time)
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -37,8 +36,9 @@ from vision import dice_values
 from vision.dice import DiceReader
 from vision.dice_values import ValueReader, corner_marks
 from vision.render import dice_scene
+from wordtable.settings import one_thread_for_tesseract
 
-os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # Tesseract on one thread, as the wordtable command runs it
+one_thread_for_tesseract()  # Tesseract on one thread, as the wordtable command runs it
 
 SETS = (("the default values", 0), ("random values 0-9", 10), ("random values 0-20", 21))
 TESSERACT = "--psm 7 -c tessedit_char_whitelist=-0123456789"

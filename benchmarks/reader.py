@@ -16,7 +16,6 @@ Run: ``.venv/bin/python benchmarks/reader.py [--every N]`` (N: every Nth photo, 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import Counter
@@ -31,8 +30,9 @@ from vision.classifier import ClassifiedReader, LetterClassifier
 from vision.datasets import bananagrams, boggle, match
 from vision.glyphs import GlyphReader, Read
 from vision.pieces import find_pieces
+from wordtable.settings import one_thread_for_tesseract
 
-os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # Tesseract on one thread, as the wordtable command runs it
+one_thread_for_tesseract()  # Tesseract on one thread, as the wordtable command runs it
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "vision"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"

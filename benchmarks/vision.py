@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -45,8 +44,9 @@ from vision.dice import DiceReader
 from vision.reading import TileReader
 from vision.render import cards_scene, dice_scene, tiles_scene
 from vision.tesseract import read_photo
+from wordtable.settings import one_thread_for_tesseract
 
-os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # Tesseract on one thread, as the wordtable command runs it
+one_thread_for_tesseract()  # Tesseract on one thread, as the wordtable command runs it
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "vision"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"

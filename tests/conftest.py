@@ -5,7 +5,6 @@ Plain helpers the tests call are in tests/helpers.py; nothing imports this file.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,8 +16,9 @@ from companion.words.solver import Referee
 from tests.helpers import skip_or_fail
 from tests.pgcluster import Cluster
 from web.services import Services
+from wordtable.settings import one_thread_for_tesseract
 
-os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # Tesseract on one thread, as the wordtable command runs it
+one_thread_for_tesseract()  # Tesseract on one thread, as the wordtable command runs it
 
 
 @pytest.fixture(scope="session")

@@ -151,6 +151,7 @@ def test_the_offer_through_the_dashboards_api(app: Flask, pipeline: Pipeline) ->
     assert answered.json["camera"]["question"] is None
     record(client, game, "letter-value letter=Y value=3")  # typed in the dashboard's event box
     assert client.get(f"/api/sessions/{game}").json["state"]["turn"] == "Ann"
+    assert session.game.values["y"] == 3 and session.game.values.source("y") == "entered by the referee"
     refused = client.post(f"/api/sessions/{game}/events", json={"text": "letter-value letter=Y value=30"})
     assert refused.status_code == 400 and "value" in refused.json["error"]
     score = client.get(f"/api/check?word=stake&session={game}")  # the word box, as Ann builds STAKE

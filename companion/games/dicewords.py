@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from companion.games.base import Game, RuleError, Standing, ranked
 from companion.games.options import Option
 from companion.records import Event, RecordError
-from companion.sets.dice import DICE, READ, WILD, LetterValues, RollError, read_roll
+from companion.sets.dice import DICE, READ, REFEREE, WILD, LetterValues, RollError, read_roll
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
 
@@ -194,7 +194,7 @@ class Dicewords(Game):
         if event.get("accepted", True) is False:
             self.refused_values.add((letter, value))
             return
-        origin = READ if event.get("by") == "camera" else "entered by the referee"
+        origin = READ if event.get("by") == "camera" else REFEREE
         try:
             values = LetterValues({**self.values.entered, letter: value}, {**self.values.origins, letter: origin})
         except RollError as error:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.records import Event, RecordError
+from companion.sets.dice import MAX_VALUE
 
 MAX_NAME = 40  # a player's name (as companion.games.base)
 MAX_WORD = 40  # a word: longer than any in the lists
@@ -145,7 +146,7 @@ FIELDS: dict[str, Check] = {
     "letter": letter, "card": card, "exposed": card,
     "to": event_number, "at_us": times, "window_us": count(0, 60_000_000), "tie_us": count(0, 60_000_000),
     "settle_ms": count(0, 60_000), "pile": count(0, 7), "piles": piles, "drew": count(1, 3), "notice": count(1, 10**9),
-    "allowed": flag, "named": flag, "spelling": flag, "accepted": flag, "value": count(0, 20),
+    "allowed": flag, "named": flag, "spelling": flag, "accepted": flag, "value": count(0, MAX_VALUE),
     "players": list_of(name, "players' names"), "tied": list_of(name, "players' names"),
     "words": list_or_text(text, "words"), "rerolled": list_or_text(text, "dice colours"),
     "cells": list_or_text(text, "cells"), "hands": list_or_text(text, "hands"), "ignored": list_of(text, "notes"),

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from companion.errors import InvalidInputError
+from companion.sets.dice import ENTERED
 
 MASTER = "*"
 
@@ -84,7 +85,7 @@ class RedFigures:
         return self.values[card.upper()]
 
     def source(self, card: str) -> str:
-        return "entered by the players" if card.upper() in self.entered else RED_FIGURES_SOURCE
+        return ENTERED if card.upper() in self.entered else RED_FIGURES_SOURCE
 
     def penalty(self, cards: str) -> int:
         return sum(self[c] for c in cards)

@@ -131,7 +131,12 @@ DEFAULT_VALUES: dict[str, tuple[int, str]] = {
 }
 
 
+#: The letters whose default value is a guess, in whole or in part (the H/N and Q/Z/G/N splits).
+ASSUMED = frozenset("hnqzgbdfjkvwxy")
+#: The largest value a letter may be given (a table's own values are checked against it).
+MAX_VALUE = 20
 ENTERED = "entered by the players"
+REFEREE = "entered by the referee"
 READ = "read from the dice, accepted by the referee"
 
 
@@ -151,8 +156,8 @@ class LetterValues:
         self.entered: dict[str, int] = {}
         for letter, value in (overrides or {}).items():
             key = letter.lower()
-            if key not in values or not isinstance(value, int) or not 0 <= value <= 20:
-                raise RollError(f"letter value {letter!r}: {value!r} (a letter A-Z and a whole number 0-20)")
+            if key not in values or not isinstance(value, int) or not 0 <= value <= MAX_VALUE:
+                raise RollError(f"letter value {letter!r}: {value!r} (a letter A-Z and a whole number 0-{MAX_VALUE})")
             self.entered[key] = value
         values.update(self.entered)
         self.values = values
@@ -169,7 +174,7 @@ class LetterValues:
     def assumed(self, letter: str) -> bool:
         """Whether the value is a guess, in whole or in part (neither printed in the rule text nor
         worked out from its scores alone, nor given by the table)."""
-        return letter not in self.entered and "assumed" in DEFAULT_VALUES[letter][1]
+        return letter not in self.entered and letter in ASSUMED
 
     def word_value(self, word: str, wild: str | None = None) -> int:
         """Sum of the letter values; ``wild`` is the letter the wild face stands for (-2)."""

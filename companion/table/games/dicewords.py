@@ -30,7 +30,7 @@ from companion.errors import InvalidInputError, WordtableError
 from companion.games.dicewords import ROLLS, Dicewords, play_score
 from companion.games.dicewords_solver import DiceSolver
 from companion.records import Event
-from companion.sets.dice import DICE, WILD, WILD_VALUE, parse_roll
+from companion.sets.dice import DICE, MAX_VALUE, WILD, WILD_VALUE, parse_roll
 from companion.table.games.base import Action, TablePart
 from companion.table.seen import Proposal, Question, Reading, Seen
 
@@ -161,7 +161,7 @@ class DicewordsTable(TablePart):
         table = self.game.values
         for die, face, read in zip(DICE, faces, values, strict=True):
             letter = face.lower()
-            if face == WILD or read is None or not 0 <= read <= 20 or (letter, read) in self.game.refused_values:
+            if face == WILD or read is None or not 0 <= read <= MAX_VALUE or (letter, read) in self.game.refused_values:
                 continue
             if read == table[letter] and not table.assumed(letter):
                 continue
