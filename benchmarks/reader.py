@@ -30,9 +30,6 @@ from vision.classifier import ClassifiedReader, LetterClassifier
 from vision.datasets import bananagrams, boggle, match
 from vision.glyphs import GlyphReader, Read
 from vision.pieces import find_pieces
-from wordtable.settings import one_thread_for_tesseract
-
-one_thread_for_tesseract()  # Tesseract on one thread, as the wordtable command runs it
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "vision"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from vision import glyphs
-from vision.glyphs import ANGLES, FONTS, HOLE_PENALTY, LETTERS, GlyphReader, Read, holes
+from vision.glyphs import FONTS, HOLE_PENALTY, LETTERS, GlyphReader, Read, glyph_angles, holes
 
 WEIGHTS = Path(__file__).resolve().parent / "data" / "reader.npz"
 TURNED = len(LETTERS)  # the class of a glyph that is no letter at the turn it is seen
@@ -82,7 +82,7 @@ class LetterClassifier:
         self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
     ) -> list[Read | None]:
         """Every glyph at the 24 ANGLES (or at its ``turns``), among ``allowed`` letters if given."""
-        every = _angles(len(masks), turns)
+        every = glyph_angles(len(masks), turns)
         return self.read_described(describe(masks, every), every, allowed)
 
     def read_described(
@@ -105,11 +105,6 @@ class LetterClassifier:
         for i, angles, at in blocks:
             reads[i] = _decide(p[at : at + len(angles)], angles, columns)
         return reads
-
-
-def _angles(count: int, turns: Sequence[Sequence[int]] | None) -> list[tuple[int, ...]]:
-    """Each glyph's angles: its ``turns`` if given, else the reader's 24."""
-    return [tuple(turns[i]) if turns is not None else ANGLES for i in range(count)]
 
 
 def _decide(p: np.ndarray, angles: Sequence[int], columns: list[int]) -> Read:
@@ -137,7 +132,7 @@ class ClassifiedReader(GlyphReader):
     def read_many(
         self, masks: Sequence[np.ndarray], allowed: str | None = None, turns: Sequence[Sequence[int]] | None = None
     ) -> list[Read | None]:
-        every = _angles(len(masks), turns)
+        every = glyph_angles(len(masks), turns)
         described = describe(masks, every)  # once: the classifier's, and the person's answers' below
         reads = self.classifier.read_described(described, every, allowed)
         unsure = [i for i, r in enumerate(reads) if r is not None and r.margin < UNSURE and r.alternatives]

@@ -97,10 +97,9 @@ class _Shelf:
     plain_starts: np.ndarray  # where each symbol's plain templates start
 
 
-def normalise(binary: np.ndarray) -> np.ndarray | None:
-    """The ink cropped, centred in a square, resized to SIZE x SIZE, as a unit vector."""
-    squares = _squares(binary, (0.0,))
-    return None if squares is None else squares[0].flatten()
+def glyph_angles(count: int, turns: Sequence[Sequence[int]] | None) -> list[tuple[int, ...]]:
+    """Each glyph's angles: its ``turns`` if given, else the reader's 24."""
+    return [tuple(turns[i]) if turns is not None else ANGLES for i in range(count)]
 
 
 def holes(binary: np.ndarray) -> int:
@@ -300,7 +299,7 @@ class GlyphReader:
         symbols are on it)."""
         shelf = self._shelf(allowed)
         reads: list[Read | None] = [None] * len(masks)
-        every = [tuple(turns[i]) if turns is not None else ANGLES for i in range(len(masks))]
+        every = glyph_angles(len(masks), turns)
         squares = [_squares(m, a) for m, a in zip(masks, every, strict=True)]
         live = [i for i, s in enumerate(squares) if s is not None]
         if not live:
