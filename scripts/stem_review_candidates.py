@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""List the stem judge's verdicts on the common vocabulary for a person to review.
+
+``companion/data/false-friends.tsv`` and ``companion/data/relatives.tsv`` were made this way:
+this script lists every pair of common words (SCOWL sizes <= 35, from Debian's ``scowl``) in
+which NEW holds OLD whole, NEW is a dictionary form (no plural or tense), and the judge's
+verdict rests on a default or on automatic evidence that can err:
+
+- ``same``: SAME by default or through weaker evidence (a real word with an affix, a compound,
+  a rare WordNet sense, a record), not a WordNet link through a common sense: a reviewer marks
+  the false friends (PONDER is Latin ponderare, not POND + ER);
+- ``different``: DIFFERENT on automatic evidence (records that never meet, meanings that share
+  nothing), and, for the commonest words (sizes <= 20), with no shape at all and two letters
+  added or more: a reviewer marks the true relatives (PACKET, WOMAN, FORMULA).
+
+Each reviewer wrote, from their own knowledge, only the pairs where the judge was wrong and
+they were sure, with the reason naming the origins; those lines are the curated tables. The
+pairs of the held-out tables were never shown to the reviewers.
+
+Usage: ``python scripts/stem_review_candidates.py OUT_DIR [--pieces N]`` writes
+``same-K.tsv`` and ``different-K.tsv`` (old, new, the judge's S or D) in N pieces each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_wordlists import SCOWL, read_list
+
+from companion.words.stems import StemJudge, Verdict, default_links, lemmas
+
+#: Verdicts a reviewer need not see: WordNet links through a common sense, forms of one word.
+TRUSTED = {("wordnet", 0.95), ("compound", 0.95), ("inflection", 0.99)}
+AUTOMATIC_DIFFERENT = {"etymology", "meaning", "derivation-record", "affix"}
+
+
+def sizes() -> dict[str, int]:
+    """Each common word's smallest SCOWL size (10, 20 or 35), in the English and American lists."""
+    found: dict[str, int] = {}
+    for size in (35, 20, 10):
+        for category in ("english", "american"):
+            path = SCOWL / f"{category}-words.{size}"
+            if path.exists():
+                found.update((word, size) for word in read_list(path))
+    return found
+
+
+def candidates(judge: StemJudge, size: dict[str, int]) -> tuple[list[tuple[str, str, str]], ...]:
+    """(same, different): (old, new, the judge's S or D) to review."""
+    same: list[tuple[str, str, str]] = []
+    different: list[tuple[str, str, str]] = []
+    words = sorted(w for w in size if len(w) >= 3)
+    for new in words:
+        if len(new) < 5 or lemmas(new) != {new}:
+            continue
+        olds = {new[i : i + n] for n in range(3, len(new)) for i in range(len(new) - n + 1)}
+        for old in sorted(olds & size.keys()):
+            verdict = judge.judge(old, new)
+            if verdict.verdict is Verdict.SAME and (verdict.evidence, verdict.confidence) not in TRUSTED:
+                same.append((old, new, "S"))
+            elif verdict.verdict is Verdict.DIFFERENT and (
+                verdict.evidence in AUTOMATIC_DIFFERENT
+                or (
+                    verdict.evidence == "rearrangement" and max(size[old], size[new]) <= 20 and len(new) - len(old) >= 2
+                )
+            ):
+                different.append((old, new, "D"))
+    return same, different
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--pieces", type=int, default=1)
+    args = parser.parse_args()
+    if not SCOWL.exists():
+        raise SystemExit(f"{SCOWL} not found: apt-get install scowl")
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, rows in zip(("same", "different"), candidates(StemJudge(default_links()), sizes()), strict=True):
+        step = -(-len(rows) // args.pieces)
+        for k in range(args.pieces):
+            piece = rows[k * step : (k + 1) * step]
+            (args.out / f"{name}-{k + 1}.tsv").write_text("".join("\t".join(row) + "\n" for row in piece))
+        print(f"{name}: {len(rows)} pairs in {args.pieces} pieces")
+
+
+if __name__ == "__main__":
+    main()
