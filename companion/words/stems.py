@@ -623,9 +623,6 @@ class StemJudge:
             found = self._shapes(old_forms, new_forms)
             parts = found[0][0].describe(found[0][1], found[0][2]) if found else f"{OLD} + {new_letters - old_letters}"
             return different(f"{NEW} only looks like {parts}: {curated}", 0.9, "false-friend")
-        kin = self.evidence.relatives.get((old, new))
-        if kin is not None:  # a curated entry names OLD as NEW's origin: PACKET, French paquet
-            return same(f"{NEW} comes from {OLD}: {kin}", 0.9, "relative")
 
         for form in sorted(new_forms - {new}, key=lambda w: (-len(w), w)):
             if len(form) >= len(new) or not (form.isascii() and form.isalpha()):
@@ -648,6 +645,10 @@ class StemJudge:
                 if allowed.kind == "compound":
                     parts = allowed.describe(o, n)
                     return different(f"{parts}: a compound, which this table's house rules allow", 0.9, "compound")
+
+        kin = self.evidence.relatives.get((old, new))
+        if kin is not None:  # curated: OLD is NEW's origin (PACKET); a compound the house rules allow is allowed above
+            return same(f"{NEW} comes from {OLD}: {kin}", 0.9, "relative")
 
         path = self._chain(old_forms, new_forms, len(new))
         weak: list[str] = []
