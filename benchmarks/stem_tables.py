@@ -48,6 +48,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-holdout3.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout4.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout5.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout6.tsv",
 ]
 
 
