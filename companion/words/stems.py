@@ -504,13 +504,13 @@ def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _holds(new: str, old: str) -> bool:
-    """Is OLD spelt whole in NEW, or without the final E or Y a suffix takes off (PASTE, PASTIEST)?
+def _core(word: str) -> str:
+    """What a suffix leaves of ``word``'s spelling: a final E or Y may change (PASTE, PASTIEST).
 
-    >>> _holds("packet", "pack"), _holds("pastiest", "paste"), _holds("chasten", "act")
-    (True, True, False)
+    >>> _core("paste"), _core("pack"), _core("tie")
+    ('past', 'pack', 'ti')
     """
-    return old in new or (len(old) > 3 and old[-1] in "ey" and old[:-1] in new)
+    return word[:-1] if word[-1] in "ey" and len(word) > 2 else word
 
 
 def _describe_origin(ancestors: Iterable[tuple[str, str]]) -> str:
@@ -906,8 +906,10 @@ class StemJudge:
         if webster:
             return f"Webster's etymology of {NEW} names {OLD}: {shortened(webster)}"
         glossary = _glossary()
-        spelt = frozenset(n for n in new_forms if _holds(n, old))
-        webster = self.evidence.webster.refers(old, spelt, glossary.used_as if glossary else lambda w, p: True)
+        # OLD spelt in NEW (CHASTEN's "See {Act}" is through agere); not a core of two letters (OD in MELODY)
+        core = _core(old) if len(old) > 3 else old
+        spelt = frozenset(n for n in new_forms if core in n)
+        webster = self.evidence.webster.refers(old, spelt, glossary.used_as if glossary else None)
         if webster:
             return f"Webster's etymology of {NEW} refers to {OLD}: {shortened(webster)}"
         return ""
@@ -967,7 +969,7 @@ class StemJudge:
         """
         old = old.lower()
         forms = self.forms(old)
-        cores = {f[:-1] if f[-1] in "ey" and len(f) > 2 else f for f in forms}
+        cores = {_core(f) for f in forms}
         reachable = self._reachable(forms)
         return [n for n in candidates if n in reachable or any(core in n for core in cores)]
 

@@ -73,7 +73,8 @@ NATIVE = frozenset({"as", "oe", "e", "me"})
 _LABEL = re.compile(r"\b([A-Z][A-Za-z]{0,6})\.")
 _LABEL_SPLIT = re.compile(r"(\b[A-Z][A-Za-z]{0,6}\.)")
 #: A comparison is not an origin: "(cf. D. koper ...)", "Cf. {Company}, {Pannier}".
-_COMPARISON = re.compile(r"\((?:cf\.|see\b)[^)]*\)|\b[Cc]f\..*$")
+_IN_BRACKETS = r"\((?:cf\.|see\b)[^)]*\)"
+_COMPARISON = re.compile(_IN_BRACKETS + r"|\b[Cc]f\..*$")
 
 
 #: A participle or supine given beside its verb stands for the verb: "L. inventus, p. p. of
@@ -111,7 +112,7 @@ _REFERENCE = re.compile(r"(\b\d+(?:st|nd|d|rd|th)\s*)?\{([^}]+)\}([^{.;]*)")
 #: What tells a homograph in that clause: a word that is no part-of-speech label nor a joint.
 _QUALIFIER = re.compile(r"\b(?!(?:n|v|a|t|i|adj|adv|pl|p|prep|pron|conj|interj|and|or|also|see)\b)[a-z]+")
 #: A comparison, up to a reference that follows it: "cf. OF. esciter, F. exciter. See {Cite}."
-_COMPARED = re.compile(r"\((?:cf\.|see\b)[^)]*\)|\b[Cc]f\.(?:(?!\bSee\b).)*")
+_COMPARED = re.compile(_IN_BRACKETS + r"|\b[Cc]f\.(?:(?!\bSee\b).)*")
 #: Webster's part-of-speech labels, as WordNet names the parts.
 _PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adj", "adv": "adv"}
 _PART_OF_SPEECH = re.compile(r"^\W*(n|v|a|adv)\b")
@@ -244,13 +245,12 @@ class Webster:
                         return origin
         return ""
 
-    def refers(
-        self, old: str, new_forms: Iterable[str], used_as: Callable[[str, str], bool] = lambda w, p: True
-    ) -> str:
+    def refers(self, old: str, new_forms: Iterable[str], used_as: Callable[[str, str], bool] | None = None) -> str:
         """NEW's etymology when it refers to OLD, as played, bare: "See {Cite}", "dim. of forma
         form, model. See {Form}, n.", "{Sty} ..., {Ward}", or ''. Not when the reference is to a
         homograph: told by a sense ("See {Bull} an edict", "From {Top} summit"), a number ("2d
-        {King}") or a part of speech OLD is not ``used_as`` ("See {Prow}, a."); nor when NEW has
+        {King}") or a part of speech OLD is not ``used_as`` ("See {Prow}, a."; any part when
+        ``used_as`` is None); nor when NEW has
         another etymology (SUMMER's season, beside "From {Sum}, v."); nor in a comparison
         ("Cf. {Concord}")."""
         for n in sorted(set(new_forms)):
@@ -262,7 +262,7 @@ class Webster:
                 if word.lower() != old or number or _QUALIFIER.search(after):
                     continue
                 label = _PART_OF_SPEECH.search(after)
-                if label is None or used_as(old, _PARTS_OF_SPEECH[label.group(1)]):
+                if label is None or used_as is None or used_as(old, _PARTS_OF_SPEECH[label.group(1)]):
                     return origins[0]
         return ""
 
