@@ -174,6 +174,34 @@ def test_a_compound_that_keeps_the_old_word_is_the_same_stem_by_default(old: str
     assert "a compound keeps" in verdict.reason
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "parts"),
+    [("keep", "housekeeper", "HOUSE + KEEP + ER"), ("sell", "bookseller", "BOOK + SELL + ER"),
+     ("make", "troublemaker", "TROUBLE + MAKE + ER (final E dropped)"), ("fight", "firefighter", "FIRE + FIGHT + ER"),
+     ("keep", "bookkeeping", "BOOK + KEEP + ING"), ("wash", "dishwasher", "DISH + WASH + ER")],
+)  # fmt: skip
+def test_a_compound_of_a_word_and_a_derivative_of_the_old_word_keeps_it(old: str, new: str, parts: str) -> None:
+    """A word + OLD with a suffix is a compound of OLD's own derivative (SELLER from SELL)."""
+    verdict = judge(old, new)
+    assert verdict.verdict is Verdict.SAME and verdict.evidence == "compound", verdict.reason
+    assert parts in verdict.reason
+    allowing = StemJudge(default_links(), compounds_allowed=True).judge(old, new)
+    assert allowing.verdict is Verdict.DIFFERENT and "house rules allow" in allowing.reason
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("boar", "blackboard"), ("mast", "headmaster"), ("wee", "ragweed"), ("trend", "heartrending"),
+     ("full", "carefully"), ("pant", "sweatpants"), ("rain", "unrestrained"), ("stern", "westerner")],
+)  # fmt: skip
+def test_a_word_that_only_looks_like_a_compound_of_a_derivative_is_no_compound(old: str, new: str) -> None:
+    """BOARD is not BOAR + D, nor MASTER MAST + ER (WordNet does not derive them through a common
+    sense), nor WEED WEE + D; HEARTRENDING parts into words twice (HEART + RENDING); CAREFULLY is
+    CAREFUL + LY; PANTS, RAINED and STERNER are forms, not derivatives."""
+    verdict = judge(old, new)
+    assert not (verdict.evidence == "compound" and verdict.verdict is Verdict.SAME), verdict.reason
+
+
 def test_the_house_rule_allows_compounds_and_nothing_else() -> None:
     allowing = StemJudge(default_links(), compounds_allowed=True)
     for old, new in [("book", "bookcase"), ("water", "waterfall"), ("head", "headspring"), ("craft", "craftsman")]:

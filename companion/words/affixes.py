@@ -79,6 +79,9 @@ class Shape:
 
     def describe(self, old: str, new: str) -> str:
         if self.kind == "compound":
+            if self.suffix:
+                text = " + ".join(p.upper() for p in (self.other, old, self.suffix))
+                return f"{text} ({self.change})" if self.change else text
             if new.startswith(old):
                 parts = [old, "s", self.other] if self.change else [old, self.other]
                 return " + ".join(p.upper() for p in parts)
@@ -127,7 +130,7 @@ def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False)
                 kind = "prefix+suffix" if prefix and suffix else "prefix" if prefix else "suffix"
                 found.append(Shape(kind, prefix, suffix, change if suffix else ""))
     if not found:
-        found.extend(compounds(old, new, is_word))
+        found.extend(compounds(old, new, is_word) or compounds_of_a_derivative(old, new, is_word))
     return found
 
 
@@ -144,6 +147,40 @@ def compounds(old: str, new: str, is_word: Callable[[str], bool]) -> list[Shape]
     if new.endswith(old) and len(new) - len(old) >= 2 and is_word(new[: -len(old)]):
         found.append(Shape("compound", other=new[: -len(old)]))
     return found
+
+
+def compounds_of_a_derivative(old: str, new: str, is_word: Callable[[str], bool]) -> list[Shape]:
+    """``new`` as a word + a word that is ``old`` with a suffix: BOOK + SELL + ER, TROUBLE + MAKE
+    + ER (final E dropped); the second word must be a word of its own (SELLER, MAKER), and NEW
+    must part into two words only there: HEARTRENDING is HEART + RENDING, not HEAR + TREND + ING.
+
+    >>> words = {"book", "seller"}.__contains__
+    >>> [s.describe("sell", "bookseller") for s in compounds_of_a_derivative("sell", "bookseller", words)]
+    ['BOOK + SELL + ER']
+    """
+    found = []
+    splits = [cut for cut in range(2, len(new) - 1) if is_word(new[:cut]) and is_word(new[cut:])]
+    if len(splits) != 1:
+        return []
+    for cut in splits:
+        other, rest = new[:cut], new[cut:]
+        for stem, change, allows in suffix_forms(old):
+            suffix = rest[len(stem) :]
+            if rest.startswith(stem) and suffix in SUFFIXES and allows(suffix):
+                head = other + old  # FIREFIGHT + ER is the compound's own; CAREFUL + LY and CATTY + ER are not
+                if not any(_word_and_suffix(new, end, is_word) not in (None, head) for end in range(cut + 1, len(new))):
+                    found.append(Shape("compound", suffix=suffix, change=change, other=other))
+    return found
+
+
+def _word_and_suffix(new: str, end: int, is_word: Callable[[str], bool]) -> str | None:
+    """The word ``new`` is with a suffix, parted at ``end`` (a Y turned to I: CATTI + ER), or None."""
+    stem, suffix = new[:end], new[end:]
+    if suffix not in SUFFIXES:
+        return None
+    if is_word(stem):
+        return stem
+    return stem[:-1] + "y" if stem.endswith("i") and is_word(stem[:-1] + "y") else None
 
 
 def bound_root(word: str) -> str | None:

@@ -553,6 +553,10 @@ def is_known(word: str) -> bool:
     return bool(getAllLemmas(word))
 
 
+#: The evidence that makes a word OLD + a suffix OLD's own derivative inside a compound.
+DERIVATIVE_EVIDENCE = frozenset({"wordnet", "relative"})
+
+
 class StemJudge:
     """Judges steals. ``overrides`` maps (old, new) to True (allowed) or False (refused).
 
@@ -1001,6 +1005,8 @@ class StemJudge:
         if relations & DERIVATIONAL:
             return f"WordNet derives {derived.upper()} from {base.upper()}{sense}"
         for shape in shapes(base, derived, self.is_word):
+            if not self._derivative_ok(shape, base, derived, linked=True):
+                continue  # RAGWEED's definition uses WEED, which is not WEE + D
             parts = shape.describe(base, derived)
             if shape.prefix in NEGATIVE_PREFIXES and "antonym" in relations:
                 return f"{derived.upper()} is {parts}, its opposite{sense}"
@@ -1061,8 +1067,25 @@ class StemJudge:
         for o in sorted(old_forms, key=lambda w: (-len(w), w)):
             for n in sorted(new_forms, key=lambda w: (-len(w), w)):
                 if len(n) > len(o):
-                    found.extend((shape, o, n) for shape in shapes(o, n, self.is_word))
+                    found.extend(
+                        (shape, o, n) for shape in shapes(o, n, self.is_word) if self._derivative_ok(shape, o, n)
+                    )
         return found
+
+    def _derivative_ok(self, shape: Shape, old: str, new: str, linked: bool = False) -> bool:
+        """A compound of a word and OLD + a suffix (BOOK + SELL + ER) is a shape only when WordNet
+        derives that second word from OLD through a common sense (SELLER from SELL), a curated
+        relative does, or it is OLD's -ING (KEEPING): BOARD is not BOAR + D, nor MASTER MAST + ER,
+        so BLACKBOARD and HEADMASTER are no such compounds. When WordNet ``linked`` NEW's meaning to
+        OLD, any SAME for the second word will do, and an -ED too (BARE + HEAD + ED)."""
+        if shape.kind != "compound" or not shape.suffix:
+            return True
+        verdict = self.judge(old, new[len(shape.other) :])
+        if verdict.verdict is not Verdict.SAME:
+            return False
+        if verdict.evidence == "inflection":  # KEEPING, but not WEED (WEE + D) nor RAINED in UNREST + RAINED
+            return shape.suffix == "ing" or (linked and shape.suffix == "ed" and not shape.change)
+        return linked or (verdict.evidence in DERIVATIVE_EVIDENCE and verdict.confidence >= 0.85)
 
 
 @cache
