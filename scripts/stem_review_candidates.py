@@ -17,8 +17,10 @@ Each reviewer wrote, from their own knowledge, only the pairs where the judge wa
 they were sure, with the reason naming the origins; those lines are the curated tables. The
 pairs of the held-out tables were never shown to the reviewers.
 
-Usage: ``python scripts/stem_review_candidates.py OUT_DIR [--pieces N]`` writes
+Usage: ``python scripts/stem_review_candidates.py OUT_DIR [--pieces N] [--sizes 40,50]`` writes
 ``same-K.tsv`` and ``different-K.tsv`` (old, new, the judge's S or D) in N pieces each.
+``--sizes`` reviews the next SCOWL sizes: pairs of words of those sizes or less, one of them
+of those sizes (the second review took 40 and 50). Pairs already curated are left out.
 """
 
 from __future__ import annotations
@@ -39,10 +41,10 @@ TRUSTED = {("wordnet", 0.95), ("compound", 0.95), ("inflection", 0.99)}
 AUTOMATIC_DIFFERENT = {"etymology", "meaning", "derivation-record", "affix"}
 
 
-def sizes() -> dict[str, int]:
-    """Each common word's smallest SCOWL size (10, 20 or 35), in the English and American lists."""
+def sizes(more: tuple[int, ...] = ()) -> dict[str, int]:
+    """Each common word's smallest SCOWL size (10, 20, 35 and ``more``), English and American."""
     found: dict[str, int] = {}
-    for size in (35, 20, 10):
+    for size in sorted({35, 20, 10, *more}, reverse=True):
         for category in ("english", "american"):
             path = SCOWL / f"{category}-words.{size}"
             if path.exists():
@@ -50,16 +52,19 @@ def sizes() -> dict[str, int]:
     return found
 
 
-def candidates(judge: StemJudge, size: dict[str, int]) -> tuple[list[tuple[str, str, str]], ...]:
-    """(same, different): (old, new, the judge's S or D) to review."""
+def candidates(judge: StemJudge, size: dict[str, int], above: int = 0) -> tuple[list[tuple[str, str, str]], ...]:
+    """(same, different): (old, new, the judge's S or D) to review; one word of a size > ``above``."""
     same: list[tuple[str, str, str]] = []
     different: list[tuple[str, str, str]] = []
     words = sorted(w for w in size if len(w) >= 3)
+    curated = judge.evidence.false_friends.keys() | judge.evidence.relatives.keys()
     for new in words:
         if len(new) < 5 or lemmas(new) != {new}:
             continue
         olds = {new[i : i + n] for n in range(3, len(new)) for i in range(len(new) - n + 1)}
         for old in sorted(olds & size.keys()):
+            if max(size[old], size[new]) <= above or (old, new) in curated:
+                continue
             verdict = judge.judge(old, new)
             if verdict.verdict is Verdict.SAME and (verdict.evidence, verdict.confidence) not in TRUSTED:
                 same.append((old, new, "S"))
@@ -77,11 +82,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--pieces", type=int, default=1)
+    parser.add_argument("--sizes", default="", help="further SCOWL sizes to review, e.g. 40,50")
     args = parser.parse_args()
+    more = tuple(int(size) for size in args.sizes.split(",") if size)
     if not SCOWL.exists():
         raise SystemExit(f"{SCOWL} not found: apt-get install scowl")
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, rows in zip(("same", "different"), candidates(StemJudge(default_links()), sizes()), strict=True):
+    lists = candidates(StemJudge(default_links()), sizes(more), 35 if more else 0)
+    for name, rows in zip(("same", "different"), lists, strict=True):
         step = -(-len(rows) // args.pieces)
         for k in range(args.pieces):
             piece = rows[k * step : (k + 1) * step]
