@@ -433,6 +433,14 @@ def test_webster_reads_participles_rare_entries_and_lost_letters() -> None:
     assert not everyday.apart({"cur"}, {"recur"})
     assert not web.apart({"glyph"}, {"glyphic"})
     assert not web.apart({"zzz"}, {"invent"})  # Webster does not define OLD: nothing to compare
+    # a Latin infinitive meets its compound, also where this copy lost the long vowel (torquēre)
+    twisted = Webster(
+        {
+            "tort": (("tort", "F., fr. L. tortus twisted, p. p. of torqure.", ""),),
+            "retort": (("re-tort", "L. retortus, p. p. of retorquere; pref. re- + torquere.", ""),),
+        }
+    )
+    assert not twisted.apart({"tort"}, {"retort"})
 
 
 def test_vendored_webster_is_what_the_script_makes_from_gcide(tmp_path: Path) -> None:

@@ -60,8 +60,9 @@ PREFIX_SPELLINGS = frozenset(
      "pre", "pro", "re", "red", "retro", "se", "sub", "suc", "suf", "sup", "super", "sur", "sus", "syn", "sym",
      "tele", "trans", "tra", "tri", "ultra", "un", "under", "up"}
 )  # fmt: skip
-#: Endings stripped from a recorded form to find its stem: AS. ridan -> rid, cearu -> cear.
-_ENDINGS = re.compile(r"(?:ian|ean|an|en|ien|on|ion|ium|um|us|is|es|as|os|ia|e|a|i|o|u|y)$")
+#: Endings stripped from a recorded form to find its stem: AS. ridan -> rid, cearu -> cear; a
+#: Latin infinitive, also where this copy lost the long vowel: L. torquere, torqure -> torqu.
+_ENDINGS = re.compile(r"(?:are|ere|ire|re|ian|ean|an|en|ien|on|ion|ium|um|us|is|es|as|os|ia|e|a|i|o|u|y)$")
 #: A token used by this many etymologies or more is Webster's own wording (fr., akin, dim.,
 #: Old, Latin...), not a form: it never makes two words meet.
 COMMON = 150
