@@ -233,6 +233,18 @@ def test_a_real_base_with_a_productive_affix_is_the_same_stem(old: str, new: str
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "affix"),
+    [("dis", "dismount", "prefix DIS-"), ("pro", "protest", "prefix PRO-"),
+     ("inter", "interlace", "prefix INTER-"), ("inter", "interfaith", "prefix INTER-"),
+     ("less", "fearless", "suffix -LESS"), ("ness", "kindness", "suffix -NESS")],
+)  # fmt: skip
+def test_a_word_that_is_also_a_bound_affix_is_only_the_affix_there(old: str, new: str, affix: str) -> None:
+    """The prefix INTER- (between) is not the verb INTER (to bury), nor -LESS the word LESS."""
+    verdict = judge(old, new)
+    assert verdict.verdict is Verdict.DIFFERENT and f"only the {affix}" in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize(
     ("old", "new", "change"),
     [("love", "lovable", "E dropped"), ("drive", "drivable", "E dropped"), ("happy", "happily", "Y to I"),
      ("easy", "easily", "Y to I"), ("top", "topple", "doubled"), ("jog", "joggle", "doubled"),

@@ -53,8 +53,8 @@ DOUBLING_CONSONANT_SUFFIXES = frozenset({"y", "le"})
 #: same words as the prefixes and make compounds).
 BOUND_PREFIX_WORDS = frozenset(
     {"ab", "ad", "am", "an", "ante", "anti", "auto", "be", "bi", "co", "com", "con", "de", "di", "dis", "em", "en",
-     "ex", "in", "mal", "mega", "micro", "mini", "mis", "multi", "non", "ob", "per", "post", "pre", "pro", "pseudo",
-     "re", "semi", "sub", "super", "tele", "trans", "tri", "ultra", "un"}
+     "ex", "in", "inter", "mal", "mega", "micro", "mini", "mis", "multi", "non", "ob", "per", "post", "pre", "pro",
+     "pseudo", "re", "semi", "sub", "super", "tele", "trans", "tri", "ultra", "un"}
 )  # fmt: skip
 #: Suffixes that are also words of their own, but not the same word: -LESS is not LESS, -NESS not
 #: NESS (a headland), -ABLE not ABLE. A word ending in one of them is its other part + the suffix.
