@@ -15,7 +15,16 @@ from lemminflect import getAllInflections
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
 from companion.words.overrides import OverrideStore
-from companion.words.stems import EVIDENCE, StemEvidence, StemJudge, Verdict, default_evidence, default_links, judge
+from companion.words.stems import (
+    EVIDENCE,
+    StemEvidence,
+    StemJudge,
+    Verdict,
+    default_evidence,
+    default_links,
+    judge,
+    lemmas,
+)
 from companion.words.webster import Webster
 from tests.helpers import ROOT, need_shared, skip_or_fail, stem_pairs
 
@@ -120,6 +129,14 @@ def test_no_inflection_of_any_standard_word_is_judged_different() -> None:
 )
 def test_reasons_a_player_can_read(old: str, new: str, reason: str) -> None:
     assert reason in judge(old, new).reason
+
+
+def test_a_word_lemminflect_does_not_know_is_a_form_only_where_the_guess_inflects_back() -> None:
+    """lemminflect's rules guess a lemma for any word; FREESIA is no form of FREE, CARINA none of CAR."""
+    assert lemmas("freesia") == {"freesia"} and lemmas("carina") == {"carina"}
+    assert "blorp" in lemmas("blorps") and "zap" in lemmas("zapping")
+    for old, new in [("free", "freesia"), ("car", "carina"), ("dash", "dashiki")]:
+        assert judge(old, new).evidence != "inflection", (old, new)
 
 
 def test_confidence_is_a_probability() -> None:

@@ -69,7 +69,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
-from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
+from lemminflect import getAllInflections, getAllInflectionsOOV, getAllLemmas, getAllLemmasOOV
 
 from companion.words.affixes import (
     BOUND_PREFIX_WORDS,
@@ -542,9 +542,11 @@ def lemmas(word: str) -> frozenset[str]:
     known = getAllLemmas(word)
     for values in known.values():
         found.update(values)
-    if not known:
-        for upos in ("NOUN", "VERB"):
-            found.update(getAllLemmasOOV(word, upos).get(upos, ()))
+    if not known:  # a word lemminflect does not know: its rules guess, and a guess must inflect back
+        for upos in ("NOUN", "VERB"):  # BLORPS -> BLORP, but not FREESIA -> FREE nor CARINA -> CAR
+            for lemma in getAllLemmasOOV(word, upos).get(upos, ()):
+                if any(word in forms for forms in getAllInflectionsOOV(lemma, upos).values()):
+                    found.add(lemma)
     return frozenset(found)
 
 
