@@ -620,15 +620,16 @@ class StemJudge:
             return Judgement(old, new, Verdict.DIFFERENT, f"{sum_text}: different stem ({why})", confidence, evidence)
 
         old_forms, new_forms = self.forms(old), self.forms(new)
-        shared = old_forms & new_forms
-        if shared:
-            return same(f"both are forms of {min(shared, key=len).upper()}", 0.99, "inflection")
-
         curated = self.evidence.false_friends.get((old, new))
-        if curated is not None:  # a curated entry names NEW's origin: it wins over every link
+        if curated is not None:  # a curated entry names NEW's origin: it wins over every link, and over
+            # a reading of NEW as OLD's form when NEW is a word of its own (NUMBER, not "more numb")
             found = self._shapes(old_forms, new_forms)
             parts = found[0][0].describe(found[0][1], found[0][2]) if found else f"{OLD} + {new_letters - old_letters}"
             return different(f"{NEW} only looks like {parts}: {curated}", 0.9, "false-friend")
+
+        shared = old_forms & new_forms
+        if shared:
+            return same(f"both are forms of {min(shared, key=len).upper()}", 0.99, "inflection")
 
         for form in sorted(new_forms - {new}, key=lambda w: (-len(w), w)):
             if len(form) >= len(new) or not (form.isascii() and form.isalpha()):
@@ -671,6 +672,10 @@ class StemJudge:
 
         for inner_word, suffix in self._inner_words(old_letters, new):
             verdict = self.judge(old, inner_word)
+            if verdict.evidence == "false-friend" and new == inner_word + suffix:  # FLATTERY is FLATTER + Y,
+                # and FLATTER only looks like FLAT + ER; not NEEDLESS, which is no NEEDLE + ESS (E dropped)
+                why = verdict.reason.split("different stem (", 1)[1].rstrip(")")
+                return different(f"{NEW} is {inner_word.upper()} + {suffix.upper()}, and {why}", 0.85, "false-friend")
             if verdict.verdict is Verdict.SAME and verdict.evidence != "rearrangement":
                 why = verdict.reason.split("same stem (", 1)[1].rstrip(")")
                 return same(
