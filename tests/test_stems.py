@@ -268,7 +268,8 @@ def test_a_real_base_with_a_productive_affix_is_the_same_stem(old: str, new: str
     ("old", "new", "affix"),
     [("dis", "dismount", "prefix DIS-"), ("pro", "protest", "prefix PRO-"),
      ("inter", "intercity", "prefix INTER-"), ("inter", "intermix", "prefix INTER-"),
-     ("less", "fearless", "suffix -LESS"), ("ness", "kindness", "suffix -NESS")],
+     ("less", "fearless", "suffix -LESS"), ("ness", "kindness", "suffix -NESS"),
+     ("ability", "washability", "suffix -ABILITY")],
 )  # fmt: skip
 def test_a_word_that_is_also_a_bound_affix_is_only_the_affix_there(old: str, new: str, affix: str) -> None:
     """The prefix INTER- (between) is not the verb INTER (to bury), nor -LESS the word LESS."""

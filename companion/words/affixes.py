@@ -59,7 +59,7 @@ BOUND_PREFIX_WORDS = frozenset(
 #: Suffixes that are also words of their own, but not the same word: -LESS is not LESS, -NESS not
 #: NESS (a headland), -ABLE not ABLE. A word ending in one of them is its other part + the suffix.
 SUFFIX_WORDS_OF_THEIR_OWN = frozenset(
-    {"ably", "able", "age", "ally", "ant", "ate", "dom", "ery", "hood", "ion", "ism", "kin", "less", "let",
+    {"ability", "ably", "able", "age", "ally", "ant", "ate", "dom", "ery", "hood", "ion", "ism", "kin", "less", "let",
      "ling", "ness", "ship", "ward", "wards", "wise", "ster", "ian", "ess", "ette", "some", "ful"}
 )  # fmt: skip
 #: Suffixes so regular that the derived word always keeps the base's meaning.
