@@ -158,18 +158,19 @@ def compounds_of_a_derivative(old: str, new: str, is_word: Callable[[str], bool]
     >>> [s.describe("sell", "bookseller") for s in compounds_of_a_derivative("sell", "bookseller", words)]
     ['BOOK + SELL + ER']
     """
-    found = []
     splits = [cut for cut in range(2, len(new) - 1) if is_word(new[:cut]) and is_word(new[cut:])]
     if len(splits) != 1:
         return []
-    for cut in splits:
-        other, rest = new[:cut], new[cut:]
-        for stem, change, allows in suffix_forms(old):
-            suffix = rest[len(stem) :]
-            if rest.startswith(stem) and suffix in SUFFIXES and allows(suffix):
-                head = other + old  # FIREFIGHT + ER is the compound's own; CAREFUL + LY and CATTY + ER are not
-                if not any(_word_and_suffix(new, end, is_word) not in (None, head) for end in range(cut + 1, len(new))):
-                    found.append(Shape("compound", suffix=suffix, change=change, other=other))
+    cut = splits[0]
+    other, rest = new[:cut], new[cut:]
+    head = other + old  # FIREFIGHT + ER is the compound's own parting; CAREFUL + LY and CATTY + ER are not
+    if any(_word_and_suffix(new, end, is_word) not in (None, head) for end in range(cut + 1, len(new))):
+        return []
+    found = []
+    for stem, change, allows in suffix_forms(old):
+        suffix = rest[len(stem) :]
+        if rest.startswith(stem) and suffix in SUFFIXES and allows(suffix):
+            found.append(Shape("compound", suffix=suffix, change=change, other=other))
     return found
 
 
