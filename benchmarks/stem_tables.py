@@ -49,6 +49,8 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-holdout4.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout5.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout6.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout7.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout8.tsv",
 ]
 
 
