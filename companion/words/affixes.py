@@ -41,7 +41,7 @@ SUFFIXES = frozenset(
      "ment", "able", "ible", "ist", "ism", "ity", "ty", "ize", "ise", "ship", "hood", "dom", "al",
      "ial", "ic", "ical", "ion", "tion", "ation", "ous", "ive", "y", "en", "an", "ian", "ant", "ent",
      "ance", "ence", "ery", "ry", "th", "ward", "wise", "like", "let", "ling", "ette", "ee", "eer",
-     "ess", "ure", "ate", "ify", "fy", "some", "age", "ar", "ary", "ory", "ie", "o", "ster", "le", "kin",
+     "ess", "ress", "ure", "ate", "ify", "fy", "some", "age", "ar", "ary", "ory", "ie", "o", "ster", "le", "kin",
      "ably", "ibly", "fully", "lessly", "lessness", "fulness", "ishly", "ishness", "ically", "ization",
      "isation", "ingly", "edly", "wards"}
 )  # fmt: skip
@@ -124,6 +124,8 @@ def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False)
             suffix = rest[len(stem) :]
             if suffix and (suffix not in SUFFIXES or not allows(suffix)):
                 continue
+            if suffix == "ress" and not (is_word(stem + "or") or is_word(stem + "er")):
+                continue  # -RESS is -ESS on an agent's -OR or -ER: ACTRESS (ACTOR), not PROGRESS
             if not suffix and change:
                 continue
             if prefix or suffix:
