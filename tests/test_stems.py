@@ -420,7 +420,7 @@ def test_a_compound_webster_makes_in_english_keeps_the_old_word() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "source"),
     [("nut", "nutmeg", "Webster"), ("shire", "sheriff", "Webster"), ("bow", "oxbow", "Wiktionary"),
-     ("skull", "numskull", "Wiktionary")],
+     ("skull", "numskull", "Wiktionary"), ("mania", "kleptomania", "Webster")],
 )  # fmt: skip
 def test_an_etymology_that_names_the_old_word_as_a_part_keeps_the_stem(old: str, new: str, source: str) -> None:
     """No affix or compound shape shows it (NUTMEG is not NUT + MEG, SHERIFF not SHIRE + FF), but

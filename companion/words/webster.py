@@ -119,6 +119,9 @@ _PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adj", "adv": "adv"}
 _PART_OF_SPEECH = re.compile(r"^\W*(n|v|a|adv)\b")
 
 
+#: The two sides of a "+" in an etymology, each with at most one language label of its own:
+#: "AS. hengest horse + E. man" (a label after the "+" must not end the right side at its stop).
+_JOINT = re.compile(r"([^;,.+]*(?:\b[A-Z][A-Za-z]{0,6}\.[^;,.+]*)?)\+((?:\s*\b[A-Z][A-Za-z]{0,6}\.)?[^;,.+]*)")
 #: An affix written as one in an etymology: "con-", "-logy", "te`tra-".
 _AFFIX = re.compile(r"[\w`']+-(?!\w)|(?<!\w)-[\w`']+")
 
@@ -241,7 +244,7 @@ class Webster:
         for n in sorted(set(new_forms)):
             for origin in self.origins(n, common=True):
                 text = _AFFIX.sub(" ", _COMPARISON.sub("", origin))
-                for joint in re.finditer(r"([^;,.+]*(?:\b[A-Z][A-Za-z]{0,6}\.[^;,.+]*)?)\+([^;,.+]*)", text):
+                for joint in _JOINT.finditer(text):
                     if any(old in _english_words(side) for side in joint.groups()):
                         return origin
         return ""
