@@ -10,7 +10,7 @@ from companion.games.registry import word_rules
 from companion.words.dictionary import Dictionary
 from companion.words.letters import Letters
 from companion.words.solver import Referee
-from companion.words.stems import StemJudge, default_links
+from companion.words.stems import StemJudge, Verdict, default_links, judge
 from tests.baselines import counter_find
 
 NOT_SCRABBLE = word_rules("not-scrabble")
@@ -118,3 +118,12 @@ def test_find_without_steals_in_dicewords(referee: Referee) -> None:
     result = referee.find(Letters("elephnte"), ["ride"], word_rules("dicewords"))
     assert "elephant" not in result.new  # no A among the dice
     assert "thee" in result.new and result.steals == []
+
+
+def test_the_judge_of_a_game_list_makes_no_shapes_of_its_rare_short_words(referee: Referee) -> None:
+    """The list's ET and ER are words to a Scrabble player, not parts of PLANET and POWER: the
+    referee's judge rules as the judge the figures are measured on (``default_judge``)."""
+    for old, new in [("plan", "planet"), ("pow", "power"), ("keep", "housekeeper"), ("book", "bookcase")]:
+        assert referee.judge.judge(old, new).verdict is judge(old, new).verdict, (old, new)
+    assert referee.judge.judge("plan", "planet").verdict is Verdict.DIFFERENT
+    assert referee.judge.judge("keep", "housekeeper").verdict is Verdict.SAME

@@ -36,7 +36,7 @@ from companion.words.dictionary import Dictionary
 from companion.words.letters import Letters
 from companion.words.overrides import OverrideStore
 from companion.words.rules import TakeKind, WordRules
-from companion.words.stems import StemJudge, Verdict, default_links
+from companion.words.stems import StemJudge, Verdict, default_links, known_in
 from companion.words.wordindex import WordIndex
 
 
@@ -111,7 +111,7 @@ class Referee:
     @classmethod
     def default(cls, size: str = "large") -> Referee:
         dictionary = Dictionary.load(size)
-        return cls(dictionary, StemJudge(default_links(), is_word=dictionary.__contains__))
+        return cls(dictionary, StemJudge(default_links(), is_word=known_in(dictionary)))
 
     @classmethod
     def load(
@@ -127,9 +127,7 @@ class Referee:
         ``compounds_allowed``: the house rule that lets BOOK become BOOKCASE."""
         dictionary = Dictionary.load(size, word_lists, house_rules)
         rulings = OverrideStore(overrides) if overrides is not None else {}
-        judge = StemJudge(
-            default_links(), rulings, is_word=dictionary.__contains__, compounds_allowed=compounds_allowed
-        )
+        judge = StemJudge(default_links(), rulings, is_word=known_in(dictionary), compounds_allowed=compounds_allowed)
         return cls(dictionary, judge)
 
     @cached_property

@@ -62,7 +62,7 @@ from __future__ import annotations
 import gzip
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
@@ -553,6 +553,17 @@ def lemmas(word: str) -> frozenset[str]:
 def is_known(word: str) -> bool:
     """Does lemminflect know ``word`` as an English word (not a guess from its spelling)?"""
     return bool(getAllLemmas(word))
+
+
+def known_in(words: Container[str]) -> Callable[[str], bool]:
+    """The judge's test of a word for a game with its own list: in ``words`` and known to
+    lemminflect. A list's short rare entries would make shapes of chance letters: PLAN + ET,
+    POW + ER, GOOD + BYE (ET and ER are Scrabble words), so PLANET and POWER would keep PLAN and POW.
+
+    >>> known_in({"planet", "plan", "et"})("et"), known_in({"planet"})("planet")
+    (False, True)
+    """
+    return lambda word: word in words and is_known(word)
 
 
 #: The evidence that makes a word OLD + a suffix OLD's own derivative inside a compound.
