@@ -76,6 +76,24 @@ def wait_text(driver, selector: str, text: str, timeout: float = 10) -> str:
     return driver.find_element(By.CSS_SELECTOR, selector).text
 
 
+def click_in(driver, selector: str, index: int, xpath: str, timeout: float = 10) -> None:
+    """Click the ``xpath`` button inside the ``index``-th element matching ``selector``, looked up
+    afresh until it works: the page redraws a part it polls, and a button found just before a
+    redraw is gone by the click."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def clicked(d) -> bool:
+        try:
+            d.find_elements(By.CSS_SELECTOR, selector)[index].find_element(By.XPATH, xpath).click()
+        except (IndexError, NoSuchElementException, StaleElementReferenceException):
+            return False
+        return True
+
+    WebDriverWait(driver, timeout).until(clicked)
+
+
 def wait_action(driver, label: str, timeout: float = 10):
     """The row of the move called ``label`` once the page offers it."""
     from selenium.webdriver.common.by import By
@@ -214,10 +232,9 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     browser.execute_script("document.querySelector('#claim').scrollIntoView()")
     shot(browser, "claim-prompt")
     # The referee taps what each said: Ben nothing, Ann RIDE from the solver's list: her claim
-    ben = browser.find_elements(By.CSS_SELECTOR, "#claim .press")[0]
-    ben.find_element(By.XPATH, ".//button[. = 'said nothing']").click()
+    click_in(browser, "#claim .press", 0, ".//button[. = 'said nothing']")
     wait_text(browser, "#claim", "nothing")
-    browser.find_elements(By.CSS_SELECTOR, "#claim .press")[1].find_element(By.XPATH, ".//button[. = 'RIDE']").click()
+    click_in(browser, "#claim .press", 1, ".//button[. = 'RIDE']")
     scores = wait_text(browser, "#scores", "Ann 4")
     assert "Ben 0" in scores
     assert "RIDE" in wait_text(browser, "#words", "RIDE")
