@@ -20,7 +20,9 @@ pairs of the held-out tables were never shown to the reviewers.
 Usage: ``python scripts/stem_review_candidates.py OUT_DIR [--pieces N] [--sizes 40,50]`` writes
 ``same-K.tsv`` and ``different-K.tsv`` (old, new, the judge's S or D) in N pieces each.
 ``--sizes`` reviews the next SCOWL sizes: pairs of words of those sizes or less, one of them
-of those sizes (the second review took 40 and 50). Pairs already curated are left out.
+larger than ``--above`` (35 by default). The reviews took ``--sizes 40,50``, then ``--sizes
+40,50,55,60 --above 50``, then ``--sizes 40,50,55,60,70 --above 60``. Pairs already curated are
+left out.
 """
 
 from __future__ import annotations
@@ -83,12 +85,13 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--pieces", type=int, default=1)
     parser.add_argument("--sizes", default="", help="further SCOWL sizes to review, e.g. 40,50")
+    parser.add_argument("--above", type=int, default=35, help="the largest size already reviewed")
     args = parser.parse_args()
     more = tuple(int(size) for size in args.sizes.split(",") if size)
     if not SCOWL.exists():
         raise SystemExit(f"{SCOWL} not found: apt-get install scowl")
     args.out.mkdir(parents=True, exist_ok=True)
-    lists = candidates(StemJudge(default_links()), sizes(more), 35 if more else 0)
+    lists = candidates(StemJudge(default_links()), sizes(more), args.above if more else 0)
     for name, rows in zip(("same", "different"), lists, strict=True):
         step = -(-len(rows) // args.pieces)
         for k in range(args.pieces):
