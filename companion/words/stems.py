@@ -84,7 +84,7 @@ from companion.words.affixes import (
 )
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
-from companion.words.webster import Webster, shortened
+from companion.words.webster import Webster, begins_in_english, shortened
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
@@ -931,9 +931,15 @@ class StemJudge:
         # OLD spelt in NEW (CHASTEN's "See {Act}" is through agere); not a core of two letters (OD in MELODY)
         core = _core(old) if len(old) > 3 else old
         spelt = frozenset(n for n in new_forms if core in n)
-        webster = self.evidence.webster.refers(old, spelt, glossary.used_as if glossary else None)
+        used_as = glossary.used_as if glossary else None
+        webster = self.evidence.webster.refers(old, spelt, used_as)
         if webster:
             return f"Webster's etymology of {NEW} refers to {OLD}: {shortened(webster)}"
+        # not spelt whole, but NEW's one etymology begins in English and refers to OLD, bare:
+        # HEIGHT "OE. heighte, ... fr. heah high", DAISY "AS. daeges-eage ... See {Day}"
+        webster = self.evidence.webster.refers(old, new_forms - spelt, used_as)
+        if webster and begins_in_english(webster):
+            return f"Webster's English etymology of {NEW} refers to {OLD}: {shortened(webster)}"
         return ""
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:

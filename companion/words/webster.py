@@ -155,6 +155,18 @@ def _meets(form: str, native: bool, other: str, other_native: bool, least: int) 
     return False
 
 
+def begins_in_english(origin: str) -> bool:
+    """Does the etymology begin with an English stage (OE., AS., ME., E.)? HEIGHT's "OE. heighte,
+    ... AS. heahthu, hehthu fr. heah high" does; CHASTEN's "OE. chastien, OF. ..." does too, which
+    is why it is asked only together with a bare reference (``Webster.refers``).
+
+    >>> begins_in_english("OE. heighte, AS. heahthu"), begins_in_english("L. medicina")
+    (True, False)
+    """
+    label = _LABEL.match(origin.strip())
+    return label is not None and label.group(1).lower() in NATIVE
+
+
 def shortened(text: str, most: int = 90) -> str:
     """An etymology quoted in a reason: at most ``most`` characters, no closing full stop."""
     return text.rstrip(".") if len(text) <= most else text[: most - 3].rsplit(" ", 1)[0] + " ..."
