@@ -592,6 +592,8 @@ def test_vendored_evidence_is_what_the_script_makes_from_wordnet(tmp_path: Path)
 
 
 TABLES = ROOT / "tests" / "data"
+#: Our held-out tables' names in the tests below, oldest first.
+HELD_OUT_IDS = ["heldout", *(f"holdout{n}" for n in range(2, 11))]
 
 
 @pytest.mark.parametrize(
@@ -636,18 +638,7 @@ TABLES = ROOT / "tests" / "data"
             "lookalike",
         ),
     ],
-    ids=[
-        "heldout",
-        "holdout2",
-        "holdout3",
-        "holdout4",
-        "holdout5",
-        "holdout6",
-        "holdout7",
-        "holdout8",
-        "holdout9",
-        "holdout10",
-    ],
+    ids=HELD_OUT_IDS,
 )
 def test_each_held_out_table_was_written_apart(table: Path, earlier: tuple[str, ...], kinds: str) -> None:
     """Ours, each written (and committed on its own) before the judge ran on it, as its header says:
@@ -677,18 +668,7 @@ def test_each_held_out_table_was_written_apart(table: Path, earlier: tuple[str, 
         (HOLDOUT9, HOLDOUT9_FLOOR, HOLDOUT9_ILLEGAL),
         (HOLDOUT10, HOLDOUT10_FLOOR, HOLDOUT10_ILLEGAL),
     ],
-    ids=[
-        "heldout",
-        "holdout2",
-        "holdout3",
-        "holdout4",
-        "holdout5",
-        "holdout6",
-        "holdout7",
-        "holdout8",
-        "holdout9",
-        "holdout10",
-    ],
+    ids=HELD_OUT_IDS,
 )
 def test_each_held_out_table_scores_its_reported_figures(table: Path, floor: float, illegal_at_most: int) -> None:
     """The figures docs/word-knowledge.md reports (benchmarks/stem_tables.py prints them per class):
