@@ -594,48 +594,17 @@ def test_vendored_evidence_is_what_the_script_makes_from_wordnet(tmp_path: Path)
 TABLES = ROOT / "tests" / "data"
 #: Our held-out tables' names in the tests below, oldest first.
 HELD_OUT_IDS = ["heldout", *(f"holdout{n}" for n in range(2, 11))]
+#: Each table's file name, oldest first: a table is apart from all those before it.
+EARLIER = [f"stem-pairs-{name}.tsv" for name in HELD_OUT_IDS]
 
 
 @pytest.mark.parametrize(
     ("table", "earlier", "kinds"),
     [
         (HELDOUT, ("stem-pairs-extra.tsv",), "anagram"),
-        (HOLDOUT2, ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv"), "lookalike"),
-        (HOLDOUT3, ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv", "stem-pairs-holdout2.tsv"), "lookalike"),
-        (
-            HOLDOUT4,
-            ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv", "stem-pairs-holdout2.tsv", "stem-pairs-holdout3.tsv"),
-            "lookalike",
-        ),
-        (
-            HOLDOUT5,
-            tuple(f"stem-pairs-{n}.tsv" for n in ("extra", "heldout", "holdout2", "holdout3", "holdout4")),
-            "lookalike",
-        ),
-        (
-            HOLDOUT6,
-            tuple(f"stem-pairs-{n}.tsv" for n in ("extra", "heldout", "holdout2", "holdout3", "holdout4", "holdout5")),
-            "lookalike",
-        ),
-        (
-            HOLDOUT7,
-            ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv", *(f"stem-pairs-holdout{n}.tsv" for n in range(2, 7))),
-            "lookalike",
-        ),
-        (
-            HOLDOUT8,
-            ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv", *(f"stem-pairs-holdout{n}.tsv" for n in range(2, 8))),
-            "lookalike",
-        ),
-        (
-            HOLDOUT9,
-            ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv", *(f"stem-pairs-holdout{n}.tsv" for n in range(2, 9))),
-            "lookalike",
-        ),
-        (
-            HOLDOUT10,
-            ("stem-pairs-extra.tsv", "stem-pairs-heldout.tsv", *(f"stem-pairs-holdout{n}.tsv" for n in range(2, 10))),
-            "lookalike",
+        *(
+            (TABLES / f"stem-pairs-holdout{n}.tsv", ("stem-pairs-extra.tsv", *EARLIER[: n - 1]), "lookalike")
+            for n in range(2, 11)
         ),
     ],
     ids=HELD_OUT_IDS,
