@@ -504,6 +504,17 @@ def _families(ancestors: Iterable[tuple[str, str]]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _grounds(reason: str) -> str:
+    """A verdict's grounds: its reason after "same stem (" or "different stem (", without the
+    closing bracket (only that one: "NIB + LE (final consonant doubled)" keeps its own).
+
+    >>> _grounds("NIBBLE is NIB + BEL: same stem (NIB + LE (final consonant doubled): a real word)")
+    'NIB + LE (final consonant doubled): a real word'
+    """
+    _, sep, grounds = reason.partition(" stem (")
+    return grounds.removesuffix(")") if sep else reason
+
+
 def _core(word: str) -> str:
     """What a suffix leaves of ``word``'s spelling: a final E or Y may change (PASTE, PASTIEST).
 
@@ -651,7 +662,7 @@ class StemJudge:
             if Letters(form) == old_letters:
                 return different(f"{NEW} is a form of {FORM}, which only rearranges {OLD}", 0.95, "inflection")
             inner = self.judge(old, form)
-            why = inner.reason.split(" stem (", 1)[1].rstrip(")") if " stem (" in inner.reason else inner.reason
+            why = _grounds(inner.reason)
             inner_sum = f"{FORM} is {OLD} + {Letters(form) - old_letters}"
             text = f"{NEW} is a form of {FORM}, and {inner_sum}: {why}"
             if inner.verdict is Verdict.SAME:
@@ -685,10 +696,10 @@ class StemJudge:
             verdict = self.judge(old, inner_word)
             if verdict.evidence == "false-friend" and new == inner_word + suffix:  # FLATTERY is FLATTER + Y,
                 # and FLATTER only looks like FLAT + ER; not NEEDLESS, which is no NEEDLE + ESS (E dropped)
-                why = verdict.reason.split("different stem (", 1)[1].rstrip(")")
+                why = _grounds(verdict.reason)
                 return different(f"{NEW} is {inner_word.upper()} + {suffix.upper()}, and {why}", 0.85, "false-friend")
             if verdict.verdict is Verdict.SAME and verdict.evidence != "rearrangement":
-                why = verdict.reason.split("same stem (", 1)[1].rstrip(")")
+                why = _grounds(verdict.reason)
                 return same(
                     f"{why}; {NEW} is {inner_word.upper()} + {suffix.upper()}",
                     round(verdict.confidence * 0.9, 2),
