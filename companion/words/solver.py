@@ -110,8 +110,8 @@ class Referee:
 
     @classmethod
     def default(cls, size: str = "large") -> Referee:
-        dictionary = Dictionary.load(size)
-        return cls(dictionary, StemJudge(default_links(), is_word=known_in(dictionary)))
+        """The built-in list of ``size`` and its stem judge, with no house rules or rulings."""
+        return cls.load(size)
 
     @classmethod
     def load(
