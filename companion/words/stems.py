@@ -41,6 +41,8 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
 7. ``derivation-record``: no affix shape, but Wiktionary derives NEW from OLD: SAME;
    ``etymology``: no affix shape, but NEW's etymology names OLD as one of its parts (NUTMEG,
    "note nut + OF. muge musk") or refers to OLD's entry (PACKET, "See {Pack}"): SAME;
+   ``compound``: NEW's etymology parts it into two words, one of which has OLD's stem on
+   evidence (HUMMINGBIRD, "humming + bird", and HUMMING is a form of HUM): SAME;
    ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason
@@ -606,6 +608,7 @@ class StemJudge:
         self._verdicts: dict[tuple[str, str], Judgement] = {}
         self._links: dict[tuple[str, str], str | None] = {}
         self._reach: dict[frozenset[str], frozenset[str]] = {}
+        self._pending: set[tuple[str, str]] = set()
 
     def judge(self, old: str, new: str) -> Judgement:
         """The verdict on turning ``old`` into ``new`` (a referee's ruling first)."""
@@ -619,7 +622,11 @@ class StemJudge:
             return Judgement(old, new, verdict, f"{OLD} -> {NEW} {word} by the referee", 1.0, "override")
         cached = self._verdicts.get((old, new))
         if cached is None:
-            cached = self._verdicts[(old, new)] = self._judge(old, new)
+            self._pending.add((old, new))  # a word's etymology may lead to a longer word, and back
+            try:
+                cached = self._verdicts[(old, new)] = self._judge(old, new)
+            finally:
+                self._pending.discard((old, new))
         return cached
 
     def _judge(self, old: str, new: str) -> Judgement:
@@ -716,6 +723,13 @@ class StemJudge:
                 return same(f"Wiktionary derives {NEW} from {base}", 0.8, "derivation-record")
             if named:
                 return same(named, 0.8, "etymology")
+            through = self._through_part(old, new, new_forms)
+            if through and self.compounds_allowed:
+                return different(f"{through[0]}: a compound, which this table's house rules allow", 0.85, "compound")
+            if through:
+                return same(
+                    f"{through[0]}, a compound that keeps a word of {OLD}'s stem whole; {through[1]}", 0.8, "compound"
+                )
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -952,6 +966,31 @@ class StemJudge:
         if webster and begins_in_english(webster):
             return f"Webster's English etymology of {NEW} refers to {OLD}: {shortened(webster)}"
         return ""
+
+    def _through_part(self, old: str, new: str, new_forms: frozenset[str]) -> tuple[str, str] | None:
+        """NEW as a compound that keeps a word of OLD's stem whole, when no shape shows it: NEW's
+        etymology names that word, in English, as one of NEW's parts, and the rest of NEW is a
+        word too. HUMMINGBIRD is HUMMING + BIRD (Wiktionary: "humming + bird"), and HUMMING is a
+        form of HUM; HANDKERCHIEF is HAND + KERCHIEF (Webster: "Hand + kerchief"), and KERCHIEF
+        refers to CHIEF. Returns (the parts and who names them, why that word has OLD's stem)."""
+        NEW = new.upper()
+        webster = self.evidence.webster
+        named = [(f, "Wiktionary") for lang, f in self._ancestors(new, new_forms) if lang == "English"]
+        named += [(w, "Webster") for w, _ in webster.parts(new_forms)]
+        for part, source in named:
+            if part == old or old not in part or (old, part) in self._pending:
+                continue
+            other = new[len(part) :] if new.startswith(part) else new[: -len(part)] if new.endswith(part) else ""
+            if len(other) < 3 or not self.is_word(other) or not self.is_word(part):
+                continue
+            verdict = self.judge(old, part)
+            if verdict.verdict is Verdict.SAME and verdict.confidence >= 0.8:  # on evidence, not by default
+                parts = (
+                    f"{part.upper()} + {other.upper()}" if new.startswith(part) else f"{other.upper()} + {part.upper()}"
+                )
+                inner_sum = f"{part.upper()} is {old.upper()} + {Letters(part) - Letters(old)}"
+                return f"{NEW} is {parts} ({source}'s etymology)", f"{inner_sum}: {_grounds(verdict.reason)}"
+        return None
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
         """NEW's recorded ancestors, or those of the first of its forms that has any."""

@@ -253,13 +253,18 @@ class Webster:
         or an affix ("per + mittere", "Oto- + -logy"). Comparisons ("cf. ...") do not count."""
         if len(old) < 3 or old in PREFIX_SPELLINGS or old in self._common:
             return ""  # a prefix, or a word of Webster's own wording (THE, ONE): no part
+        return next((origin for word, origin in self.parts(new_forms) if word == old), "")
+
+    def parts(self, new_forms: Iterable[str]) -> Iterator[tuple[str, str]]:
+        """(an English word named as one of NEW's parts, the etymology naming it), as
+        :meth:`names` reads a part: "Hand + kerchief" names HAND and KERCHIEF."""
         for n in sorted(set(new_forms)):
             for origin in self.origins(n, common=True):
                 text = _AFFIX.sub(" ", _COMPARISON.sub("", origin))
                 for joint in _JOINT.finditer(text):
-                    if any(old in _english_words(side) for side in joint.groups()):
-                        return origin
-        return ""
+                    for side in joint.groups():
+                        for word in sorted(_english_words(side)):
+                            yield word, origin
 
     def refers(self, old: str, new_forms: Iterable[str], used_as: Callable[[str, str], bool] | None = None) -> str:
         """NEW's etymology when it refers to OLD, as played, bare: "See {Cite}", "dim. of forma
@@ -269,18 +274,24 @@ class Webster:
         ``used_as`` is None); nor when NEW has
         another etymology (SUMMER's season, beside "From {Sum}, v."); nor in a comparison
         ("Cf. {Concord}")."""
+        return next((origin for word, origin in self.references(new_forms, used_as) if word == old), "")
+
+    def references(
+        self, new_forms: Iterable[str], used_as: Callable[[str, str], bool] | None = None
+    ) -> Iterator[tuple[str, str]]:
+        """(a word NEW's one etymology refers to bare, that etymology), as :meth:`refers` reads a
+        reference: MEDICINE's "See {Medical}" refers to MEDICAL."""
         for n in sorted(set(new_forms)):
             origins = self.origins(n, common=True)
             if len(origins) != 1:
                 continue
             for ref in _REFERENCE.finditer(_COMPARED.sub("", origins[0])):
                 number, word, after = ref.groups()
-                if word.lower() != old or number or _QUALIFIER.search(after):
+                if number or _QUALIFIER.search(after):
                     continue
                 label = _PART_OF_SPEECH.search(after)
-                if label is None or used_as is None or used_as(old, _PARTS_OF_SPEECH[label.group(1)]):
-                    return origins[0]
-        return ""
+                if label is None or used_as is None or used_as(word.lower(), _PARTS_OF_SPEECH[label.group(1)]):
+                    yield word.lower(), origins[0]
 
     def made_in_english(self, old_forms: Iterable[str], new_forms: Iterable[str]) -> bool:
         """Does Webster give NEW no origin at all and divide it where OLD ends or begins?"""
