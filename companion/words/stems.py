@@ -43,6 +43,10 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
    "note nut + OF. muge musk") or refers to OLD's entry (PACKET, "See {Pack}"): SAME;
    ``compound``: NEW's etymology parts it into two words, one of which has OLD's stem on
    evidence (HUMMINGBIRD, "humming + bird", and HUMMING is a form of HUM): SAME;
+   ``wordnet`` / ``etymology``, confidence 0.6: NEW keeps an OLD of four letters or more whole,
+   nothing shows another origin, and there is a sign of OLD: NEW begins with OLD and WordNet
+   links them (OBIT, OBITUARY), or NEW's etymology in Webster names OLD (NECKERCHIEF, "For neck
+   kerchief"): SAME;
    ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason
@@ -93,6 +97,9 @@ DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
 #: Endings that make a form of a word, not a new word: a known word so spelt that is not one of
 #: OLD's forms only looks like one (PEND is not PEN + D).
 INFLECTIONAL_ENDINGS = frozenset({"s", "es", "d", "ed", "ing", "est"})
+#: The confidence of a SAME that rests on a sign only (:meth:`StemJudge._kept_whole`): a word
+#: that holds it is not OLD's derivative on that sign (MATTER is no MATT + ER, MATT no MAT's).
+KEPT_WHOLE = 0.6
 #: What ``Judgement.evidence`` can say.
 EVIDENCE = (
     "override", "letters", "inflection", "wordnet", "affix", "compound", "false-friend", "relative",
@@ -705,7 +712,7 @@ class StemJudge:
                 # and FLATTER only looks like FLAT + ER; not NEEDLESS, which is no NEEDLE + ESS (E dropped)
                 why = _grounds(verdict.reason)
                 return different(f"{NEW} is {inner_word.upper()} + {suffix.upper()}, and {why}", 0.85, "false-friend")
-            if verdict.verdict is Verdict.SAME and verdict.evidence != "rearrangement":
+            if verdict.verdict is Verdict.SAME and verdict.confidence > KEPT_WHOLE:  # not a mere sign (MATT)
                 why = _grounds(verdict.reason)
                 return same(
                     f"{why}; {NEW} is {inner_word.upper()} + {suffix.upper()}",
@@ -730,6 +737,9 @@ class StemJudge:
                 return same(
                     f"{through[0]}, a compound that keeps a word of {OLD}'s stem whole; {through[1]}", 0.8, "compound"
                 )
+            kept = self._kept_whole(old, new, old_forms, new_forms)
+            if kept is not None:
+                return same(kept[0], KEPT_WHOLE, kept[1])
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -990,6 +1000,35 @@ class StemJudge:
                 )
                 inner_sum = f"{part.upper()} is {old.upper()} + {Letters(part) - Letters(old)}"
                 return f"{NEW} is {parts} ({source}'s etymology)", f"{inner_sum}: {_grounds(verdict.reason)}"
+        return None
+
+    def _kept_whole(
+        self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
+    ) -> tuple[str, str] | None:
+        """(why, evidence) when NEW keeps an OLD of four letters or more whole, with nothing known
+        around it (no affix, no word), no evidence of another origin (:meth:`_false_friend`), and
+        a sign that OLD is in it: NEW begins with OLD and WordNet links them through a common
+        sense (ALKALINE, "relating to or containing an alkali"; OBIT, a synonym of OBITUARY), or
+        NEW's etymology in Webster names OLD in English or refers to it (NECKERCHIEF, "For neck
+        kerchief"; CLOSET, "See {Close} an inclosure"). A short OLD sits inside unrelated words
+        by chance and WordNet's glosses use it (ONE in PIONEER): no sign is enough for it."""
+        if len(old) < 4 or old not in new or (new.startswith(old) and old in BOUND_PREFIX_WORDS):
+            return None
+        if new.endswith(old) and old in SUFFIX_WORDS_OF_THEIR_OWN:
+            return None
+        OLD, NEW = old.upper(), new.upper()
+        if self._false_friend(old, new, old_forms, new_forms, f"{OLD} + {new.replace(old, '', 1).upper()}", False):
+            return None
+        kept = f"{NEW} keeps {OLD} whole and nothing shows another origin"
+        for o in sorted(old_forms):
+            for n in sorted(new_forms):
+                relations = self.links.relations(o, n) - {"mentioned"}
+                if n.startswith(o) and relations and not self._rare(o, n):
+                    how = "gives it the same meaning" if "synonym" in relations else "relates their meanings"
+                    return f"{kept}, and WordNet {how}: {n.upper()}{_first_gloss(n)}", "wordnet"
+        mention = self.evidence.webster.mentions(old, new_forms)
+        if mention:
+            return f"{kept}, and Webster's etymology of {NEW} names {OLD}: {shortened(mention)}", "etymology"
         return None
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:

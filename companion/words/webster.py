@@ -276,6 +276,20 @@ class Webster:
         ("Cf. {Concord}")."""
         return next((origin for word, origin in self.references(new_forms, used_as) if word == old), "")
 
+    def mentions(self, old: str, new_forms: Iterable[str]) -> str:
+        """NEW's etymology where it names OLD, as played, in English or in a reference, however
+        it uses it: "For neck kerchief", "prob. fr. OE. & AS. hengest horse + E. man", "See
+        {Close} an inclosure"; not in a comparison, nor as a foreign form ("F. fin"), nor as a
+        numbered homograph ("See 1st {Hatch}")."""
+        for n in sorted(set(new_forms)):
+            for origin in self.origins(n, common=True):
+                text = _COMPARISON.sub("", origin)
+                if old in {w for native, _, w in _labelled(text) if native}:
+                    return origin
+                if any(ref.group(2).lower() == old and not ref.group(1) for ref in _REFERENCE.finditer(text)):
+                    return origin
+        return ""
+
     def references(
         self, new_forms: Iterable[str], used_as: Callable[[str, str], bool] | None = None
     ) -> Iterator[tuple[str, str]]:
