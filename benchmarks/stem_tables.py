@@ -53,6 +53,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-holdout8.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout9.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout10.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout11.tsv",
 ]
 
 

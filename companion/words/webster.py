@@ -101,6 +101,20 @@ def _labelled(text: str) -> Iterator[tuple[bool, bool, str]]:
             first = False
 
 
+def _modern_english(text: str) -> set[str]:
+    """The words of ``text`` under no language label or under E. (not OE. *hole*, WHOLE's form)."""
+    words: set[str] = set()
+    modern = True
+    for piece in _LABEL_SPLIT.split(text):
+        label = _LABEL.fullmatch(piece)
+        if label:
+            modern = label.group(1).lower() == "e"
+            continue
+        if modern:
+            words.update(_tokens(piece))
+    return words
+
+
 def _forms(text: str) -> list[tuple[bool, str]]:
     """(native?, form) for each word of an etymology, comparisons left out and participles
     standing for their verbs."""
@@ -279,12 +293,13 @@ class Webster:
     def mentions(self, old: str, new_forms: Iterable[str]) -> str:
         """NEW's etymology where it names OLD, as played, in English or in a reference, however
         it uses it: "For neck kerchief", "prob. fr. OE. & AS. hengest horse + E. man", "See
-        {Close} an inclosure"; not in a comparison, nor as a foreign form ("F. fin"), nor as a
+        {Close} an inclosure"; not in a comparison, nor in another language or an older English
+        ("F. fin", WHOLE's "OE. hole"), nor as a
         numbered homograph ("See 1st {Hatch}")."""
         for n in sorted(set(new_forms)):
             for origin in self.origins(n, common=True):
                 text = _COMPARISON.sub("", origin)
-                if old in {w for native, _, w in _labelled(text) if native}:
+                if old in _modern_english(text):
                     return origin
                 if any(ref.group(2).lower() == old and not ref.group(1) for ref in _REFERENCE.finditer(text)):
                     return origin
