@@ -13,6 +13,8 @@ letters of ``derived`` (only such pairs can ever be a steal, so only they are ke
 - ``synonym``:    both lemmas in one synset: AWAKE - WAKE (used only for affix-shaped pairs).
 - ``gloss``:      BASE is a substring of DERIVED and a definition of DERIVED uses BASE or one of its
                   inflections as a word (example sentences excluded): REPLAY "play again".
+- ``hypernym``:   a noun sense of DERIVED is a kind (or an instance) of a noun sense of BASE, one
+                  step up WordNet's hierarchy, and DERIVED ends with BASE: LINCHPIN - PIN.
 
 Also copies WordNet's licence to ``companion/data/WORDNET-NOTICE``.
 Run ``python scripts/export_wordnet.py`` after ``apt-get install wordnet-base`` with lemminflect
@@ -34,6 +36,8 @@ WORDNET = Path("/usr/share/wordnet")
 OUT = Path(__file__).resolve().parent.parent / "companion" / "data"
 POS_FILES = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
 POINTERS = {"+": "derivation", "\\": "pertainym", "<": "participle", "!": "antonym"}
+#: A noun's pointers to the kind it is: hypernym, instance hypernym.
+HYPERNYM = frozenset({"@", "@i"})
 WORD = re.compile(r"[a-z]+")
 TOKEN = re.compile(r"[a-z]+")
 QUOTED = re.compile(r'"[^"]*"')
@@ -113,6 +117,13 @@ def export(out: Path) -> dict[str, int]:
         for i, a in enumerate(words):
             for b in words[i + 1 :]:
                 add(a, b, "synonym")
+        for sym, target_key, _, _ in synset.pointers:
+            target = synsets.get(target_key)
+            if sym in HYPERNYM and target is not None and target_key.endswith(":n"):
+                for kind in words:
+                    for base in (clean(w) for w in target.words):
+                        if kind.endswith(base) and len(base) < len(kind) and WORD.fullmatch(kind):
+                            links.add((base, kind, "hypernym"))
         definition = QUOTED.sub(" ", synset.gloss).split(";")
         text = " ".join(part for part in definition if part.strip())
         for w in words:

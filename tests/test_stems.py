@@ -83,8 +83,8 @@ HOLDOUT10_ILLEGAL = 1
 #: Measured once, blind, on tests/data/stem-pairs-holdout11.tsv in the middle of the seventh round,
 #: with the judge of b3a6b5a: 644/650 (99.1%), illegal 2 (MULBERRY, LINCHPIN), refused 4; the judge
 #: before the round (6d5d26e) had 645/650, illegal 2, refused 3 (HOLE -> WHOLE was the difference).
-HOLDOUT11_FLOOR = 0.992  # 645/650 (a development table since)
-HOLDOUT11_ILLEGAL = 2
+HOLDOUT11_FLOOR = 0.995  # 647/650 with WordNet kinds (645 before; a development table since)
+HOLDOUT11_ILLEGAL = 0
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
 
@@ -269,14 +269,17 @@ def test_a_compound_its_etymology_makes_of_a_word_of_the_old_stem_keeps_it(old: 
 @pytest.mark.parametrize(
     ("old", "new", "sign"),
     [("chimp", "chimpanzee", "WordNet gives it the same meaning"), ("whim", "whimsical", "WordNet relates"),
-     ("sheath", "sheathe", "WordNet relates"), ("sooth", "soothe", "Webster's etymology of SOOTHE names SOOTH")],
+     ("sheath", "sheathe", "WordNet relates"), ("sooth", "soothe", "Webster's etymology of SOOTHE names SOOTH"),
+     ("berry", "cranberry", "WordNet makes CRANBERRY a kind of BERRY"),
+     ("pin", "tenpin", "WordNet makes TENPIN a kind of PIN")],
 )  # fmt: skip
 def test_a_word_that_keeps_the_old_word_whole_with_a_sign_of_it_and_no_other_origin_keeps_it(
     old: str, new: str, sign: str
 ) -> None:
     """No affix or word around OLD, so no shape; but nothing shows another origin, and WordNet or
     Webster gives a sign that OLD is in it: the default, SAME, stands, with a low confidence. A
-    short OLD needs more (ONE is in PIONEER's gloss by chance); a numbered homograph in Webster
+    short OLD needs more (ONE is in PIONEER's gloss by chance): only NEW being a kind of OLD
+    that ends it (TENPIN, a pin) is a sign for it; a numbered homograph in Webster
     ("See 1st {Hatch}") or a word in an older English is no sign."""
     verdict = judge(old, new)
     assert verdict.verdict is Verdict.SAME and sign in verdict.reason, verdict.reason

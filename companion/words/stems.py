@@ -43,10 +43,10 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
    "note nut + OF. muge musk") or refers to OLD's entry (PACKET, "See {Pack}"): SAME;
    ``compound``: NEW's etymology parts it into two words, one of which has OLD's stem on
    evidence (HUMMINGBIRD, "humming + bird", and HUMMING is a form of HUM): SAME;
-   ``wordnet`` / ``etymology``, confidence 0.6: NEW keeps an OLD of four letters or more whole,
-   nothing shows another origin, and there is a sign of OLD: NEW begins with OLD and WordNet
-   links them (OBIT, OBITUARY), or NEW's etymology in Webster names OLD (NECKERCHIEF, "For neck
-   kerchief"): SAME;
+   ``wordnet`` / ``etymology``, confidence 0.6: NEW keeps OLD whole, nothing shows another
+   origin, and there is a sign of OLD: NEW ends with OLD and is a kind of it (LINCHPIN, a pin);
+   or, for an OLD of four letters or more, NEW begins with OLD and WordNet links them (OBIT,
+   OBITUARY), or NEW's etymology in Webster names OLD (NECKERCHIEF, "For neck kerchief"): SAME;
    ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason
@@ -1005,24 +1005,35 @@ class StemJudge:
     def _kept_whole(
         self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
     ) -> tuple[str, str] | None:
-        """(why, evidence) when NEW keeps an OLD of four letters or more whole, with nothing known
-        around it (no affix, no word), no evidence of another origin (:meth:`_false_friend`), and
-        a sign that OLD is in it: NEW begins with OLD and WordNet links them through a common
-        sense (ALKALINE, "relating to or containing an alkali"; OBIT, a synonym of OBITUARY), or
-        NEW's etymology in Webster names OLD in English or refers to it (NECKERCHIEF, "For neck
-        kerchief"; CLOSET, "See {Close} an inclosure"). A short OLD sits inside unrelated words
-        by chance and WordNet's glosses use it (ONE in PIONEER): no sign is enough for it."""
-        if len(old) < 4 or old not in new or (new.startswith(old) and old in BOUND_PREFIX_WORDS):
+        """(why, evidence) when NEW keeps OLD whole, with nothing known around it (no affix, no
+        word), no evidence of another origin (:meth:`_false_friend`), and a sign that OLD is in it:
+
+        - NEW ends with OLD and is a kind of it in WordNet (LINCHPIN, a pin; MULBERRY, a berry);
+        - for an OLD of four letters or more, NEW begins with OLD and WordNet links them through a
+          common sense (ALKALINE, "relating to or containing an alkali"; OBIT, a synonym of
+          OBITUARY), or NEW's etymology in Webster names OLD in English or refers to it
+          (NECKERCHIEF, "For neck kerchief"; CLOSET, "See {Close} an inclosure").
+
+        A short OLD sits inside unrelated words by chance and WordNet's glosses use it (ONE in
+        PIONEER): only the kind is a sign for it. Not where OLD is only an affix (AWKWARD, -WARD)."""
+        if old not in new or (new.startswith(old) and old in BOUND_PREFIX_WORDS):
             return None
         if new.endswith(old) and old in SUFFIX_WORDS_OF_THEIR_OWN:
             return None
         OLD, NEW = old.upper(), new.upper()
+        kind = next(
+            (n for n in sorted(new_forms) if n.endswith(old) and "hypernym" in self.links.relations(old, n)), None
+        )
+        if kind is None and len(old) < 4:
+            return None
         if self._false_friend(old, new, old_forms, new_forms, f"{OLD} + {new.replace(old, '', 1).upper()}", False):
             return None
         kept = f"{NEW} keeps {OLD} whole and nothing shows another origin"
+        if kind is not None:
+            return f"{kept}, and WordNet makes {kind.upper()} a kind of {OLD}", "wordnet"
         for o in sorted(old_forms):
             for n in sorted(new_forms):
-                relations = self.links.relations(o, n) - {"mentioned"}
+                relations = self.links.relations(o, n) - {"mentioned", "hypernym"}
                 if n.startswith(o) and relations and not self._rare(o, n):
                     how = "gives it the same meaning" if "synonym" in relations else "relates their meanings"
                     return f"{kept}, and WordNet {how}: {n.upper()}{_first_gloss(n)}", "wordnet"
