@@ -1021,25 +1021,33 @@ class StemJudge:
         if new.endswith(old) and old in SUFFIX_WORDS_OF_THEIR_OWN:
             return None
         OLD, NEW = old.upper(), new.upper()
-        kind = next(
-            (n for n in sorted(new_forms) if n.endswith(old) and "hypernym" in self.links.relations(old, n)), None
-        )
-        if kind is None and len(old) < 4:
+        sign = self._sign_of(old, new, old_forms, new_forms)
+        if sign is None:
             return None
         if self._false_friend(old, new, old_forms, new_forms, f"{OLD} + {new.replace(old, '', 1).upper()}", False):
             return None
-        kept = f"{NEW} keeps {OLD} whole and nothing shows another origin"
+        return f"{NEW} keeps {OLD} whole and nothing shows another origin, and {sign[0]}", sign[1]
+
+    def _sign_of(
+        self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
+    ) -> tuple[str, str] | None:
+        """(the sign, its evidence) that NEW keeps OLD, for :meth:`_kept_whole`, or None."""
+        kind = next(
+            (n for n in sorted(new_forms) if n.endswith(old) and "hypernym" in self.links.relations(old, n)), None
+        )
         if kind is not None:
-            return f"{kept}, and WordNet makes {kind.upper()} a kind of {OLD}", "wordnet"
+            return f"WordNet makes {kind.upper()} a kind of {old.upper()}", "wordnet"
+        if len(old) < 4:
+            return None
         for o in sorted(old_forms):
             for n in sorted(new_forms):
                 relations = self.links.relations(o, n) - {"mentioned", "hypernym"}
                 if n.startswith(o) and relations and not self._rare(o, n):
                     how = "gives it the same meaning" if "synonym" in relations else "relates their meanings"
-                    return f"{kept}, and WordNet {how}: {n.upper()}{_first_gloss(n)}", "wordnet"
+                    return f"WordNet {how}: {n.upper()}{_first_gloss(n)}", "wordnet"
         mention = self.evidence.webster.mentions(old, new_forms)
         if mention:
-            return f"{kept}, and Webster's etymology of {NEW} names {OLD}: {shortened(mention)}", "etymology"
+            return f"Webster's etymology of {new.upper()} names {old.upper()}: {shortened(mention)}", "etymology"
         return None
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
