@@ -15,6 +15,10 @@ Boy"ish``); when it derives a word from another it names it (``Topple [From {Top
   record says.
 - :meth:`Webster.names`: does Webster name OLD, as played, as one of NEW's parts, in English?
   "Pin + afore", "bone + fire", "L. dens tooth + leo lion"; not "W. pen head + gwyn white".
+  :meth:`Webster.parts` lists every English word so named ("Hand + kerchief": HAND, KERCHIEF).
+- :meth:`Webster.mentions`: does NEW's etymology name OLD at all, in modern English or in a bare
+  reference ("For neck kerchief", "See {Close} an inclosure")? A weaker sign, asked only when
+  nothing else is known.
 
 Meeting is read generously, because a meeting only keeps the judge's default, SAME: what must
 not happen is a true derivative read as apart. Forms meet when equal, or when one begins with
@@ -288,14 +292,24 @@ class Webster:
         ``used_as`` is None); nor when NEW has
         another etymology (SUMMER's season, beside "From {Sum}, v."); nor in a comparison
         ("Cf. {Concord}")."""
-        return next((origin for word, origin in self.references(new_forms, used_as) if word == old), "")
+        for n in sorted(set(new_forms)):
+            origins = self.origins(n, common=True)
+            if len(origins) != 1:
+                continue
+            for ref in _REFERENCE.finditer(_COMPARED.sub("", origins[0])):
+                number, word, after = ref.groups()
+                if word.lower() != old or number or _QUALIFIER.search(after):
+                    continue
+                label = _PART_OF_SPEECH.search(after)
+                if label is None or used_as is None or used_as(old, _PARTS_OF_SPEECH[label.group(1)]):
+                    return origins[0]
+        return ""
 
     def mentions(self, old: str, new_forms: Iterable[str]) -> str:
         """NEW's etymology where it names OLD, as played, in English or in a reference, however
         it uses it: "For neck kerchief", "prob. fr. OE. & AS. hengest horse + E. man", "See
         {Close} an inclosure"; not in a comparison, nor in another language or an older English
-        ("F. fin", WHOLE's "OE. hole"), nor as a
-        numbered homograph ("See 1st {Hatch}")."""
+        ("F. fin", WHOLE's "OE. hole"), nor as a numbered homograph ("See 1st {Hatch}")."""
         for n in sorted(set(new_forms)):
             for origin in self.origins(n, common=True):
                 text = _COMPARISON.sub("", origin)
@@ -304,23 +318,6 @@ class Webster:
                 if any(ref.group(2).lower() == old and not ref.group(1) for ref in _REFERENCE.finditer(text)):
                     return origin
         return ""
-
-    def references(
-        self, new_forms: Iterable[str], used_as: Callable[[str, str], bool] | None = None
-    ) -> Iterator[tuple[str, str]]:
-        """(a word NEW's one etymology refers to bare, that etymology), as :meth:`refers` reads a
-        reference: MEDICINE's "See {Medical}" refers to MEDICAL."""
-        for n in sorted(set(new_forms)):
-            origins = self.origins(n, common=True)
-            if len(origins) != 1:
-                continue
-            for ref in _REFERENCE.finditer(_COMPARED.sub("", origins[0])):
-                number, word, after = ref.groups()
-                if number or _QUALIFIER.search(after):
-                    continue
-                label = _PART_OF_SPEECH.search(after)
-                if label is None or used_as is None or used_as(word.lower(), _PARTS_OF_SPEECH[label.group(1)]):
-                    yield word.lower(), origins[0]
 
     def made_in_english(self, old_forms: Iterable[str], new_forms: Iterable[str]) -> bool:
         """Does Webster give NEW no origin at all and divide it where OLD ends or begins?"""
