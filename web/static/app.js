@@ -183,12 +183,13 @@ const wordtable = (() => {
       }
       const details = $("#details"); details.replaceChildren();
       for (const s of state.standings) {
-        const keys = Object.keys(s).filter((k) => k !== "player" && k !== "score"); if (!keys.length) continue;
+        // a flag shows as its name when set ("tied"), and not at all when not
+        const keys = Object.keys(s).filter((k) => k !== "player" && k !== "score" && s[k] !== false); if (!keys.length) continue;
         const one = (v) => typeof v !== "object" || v === null ? String(v)
           : v.word !== undefined ? `${v.word ? String(v.word).toUpperCase() : "no word"}${v.score !== undefined ? " " + v.score : ""}`
           : Object.entries(v).map(([k, x]) => `${k} ${x}`).join(" ");
         const show = (v) => Array.isArray(v) ? v.map(one).join(", ") || "none" : one(v);
-        const p = el("p"); p.append(el("b", s.player + ": "), document.createTextNode(keys.map((k) => `${k.replaceAll("_", " ")} ${show(s[k])}`).join(" · ")));
+        const p = el("p"); p.append(el("b", s.player + ": "), document.createTextNode(keys.map((k) => s[k] === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")} ${show(s[k])}`).join(" · ")));
         details.append(p);
       }
       if (state.over) details.append(el("p", "The game is over.", "good"));
