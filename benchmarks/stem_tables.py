@@ -55,6 +55,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-holdout10.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout11.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout12.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout13.tsv",
 ]
 
 

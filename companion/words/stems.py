@@ -1190,6 +1190,8 @@ class StemJudge:
             for inner in candidates:
                 if not any(inner in forms for forms in getAllLemmas(inner).values()):
                     continue  # a suffix goes on a word, not on an inflected form: ASSESS is not ASSES + S
+                if suffix == "s" and inner.endswith(("s", "x", "z", "ch", "sh")):
+                    continue  # such a word takes -ES: DISCUSS is no DISCUS + S (DISCUSES)
                 if len(inner) > len(old_letters) and self.is_word(inner) and old_letters < Letters(inner):
                     found.append((inner, suffix))
         return found
