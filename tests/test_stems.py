@@ -93,8 +93,8 @@ HOLDOUT12_ILLEGAL = 2
 #: Measured once, blind, on tests/data/stem-pairs-holdout13.tsv at the end of the seventh round,
 #: with the judge of fe5af3a: 641/650 (98.6%), illegal 3 (RUCKSACK, JUKEBOX, PHILHARMONIC), refused
 #: 6; the judge before the round (6d5d26e) had 639/650 (98.3%), illegal 5.
-HOLDOUT13_FLOOR = 0.987  # 642/650 with -S after a hiss (DISCUSS; a development table since)
-HOLDOUT13_ILLEGAL = 3
+HOLDOUT13_FLOOR = 0.989  # 643/650 with -S after a hiss (DISCUSS) and learned prefixes (PHILHARMONIC)
+HOLDOUT13_ILLEGAL = 2
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
 
@@ -266,6 +266,13 @@ def test_a_compound_of_a_word_and_a_derivative_of_the_old_word_keeps_it(old: str
     assert allowing.verdict is Verdict.DIFFERENT and "house rules allow" in allowing.reason
 
 
+def test_a_learned_prefix_goes_on_a_word_of_five_letters_or_more() -> None:
+    """GEO + GRAPHIC is a prefix on a word; LOG in BIOLOGIST and CUT in ELECTROCUTION are chance."""
+    assert judge("graphic", "geographic").evidence == "affix"
+    assert judge("log", "biologist").verdict is Verdict.DIFFERENT
+    assert judge("cut", "electrocution").verdict is Verdict.DIFFERENT
+
+
 def test_a_word_ending_in_a_hiss_takes_es_so_no_word_is_it_plus_s() -> None:
     """DISCUS + S would be DISCUSES: DISCUSS is no form of DISCUS, so the curated DISC -> DISCUS
     does not carry to it."""
@@ -334,7 +341,7 @@ def test_the_house_rule_allows_compounds_and_nothing_else() -> None:
      ("mad", "madness"), ("bold", "boldly"), ("joy", "joyful"), ("fear", "fearless"), ("enjoy", "enjoyment"),
      ("organ", "organist"), ("terror", "terrorism"), ("symbol", "symbolize"), ("martyr", "martyrdom"),
      ("read", "reread"), ("fold", "unfold"), ("arm", "disarm"), ("trust", "mistrust"), ("act", "actress"),
-     ("sculpt", "sculptress")],
+     ("sculpt", "sculptress"), ("graphic", "geographic"), ("phobia", "hydrophobia"), ("static", "thermostatic")],
 )  # fmt: skip
 def test_a_real_base_with_a_productive_affix_is_the_same_stem(old: str, new: str) -> None:
     verdict = judge(old, new)

@@ -29,7 +29,18 @@ LATIN_PREFIXES = frozenset(
     {"ab", "ac", "ad", "af", "ag", "al", "ap", "ar", "as", "at", "co", "com", "con", "col", "cor",
      "de", "dis", "di", "e", "ex", "in", "im", "ob", "per", "pre", "pro", "re", "sub", "trans"}
 )  # fmt: skip
-PREFIXES = NEGATIVE_PREFIXES | LATIN_PREFIXES | frozenset(
+#: Greek and Latin combining forms that begin learned words: PHIL + HARMONIC, GEO + PHYSICS, BIO +
+#: MEDICAL. Only on an OLD of five letters or more: a short word after them is mostly chance
+#: (LOG in BIOLOGIST, TON in MONOTONY, CUT in ELECTROCUTION, CORN in UNICORN).
+LEARNED_PREFIXES = frozenset(
+    {"aero", "agro", "astro", "bio", "cardio", "chrono", "crypto", "eco", "electro", "ethno", "geo", "hetero",
+     "homo", "hydro", "hypo", "infra", "intra", "iso", "macro", "mono", "nano", "neo", "neuro", "omni", "ortho",
+     "paleo", "phil", "philo", "photo", "poly", "proto", "psycho", "retro", "socio", "stereo", "techno", "thermo",
+     "uni", "zoo"}
+)  # fmt: skip
+#: The shortest OLD a learned prefix goes on.
+LEARNED_BASE = 5
+PREFIXES = NEGATIVE_PREFIXES | LATIN_PREFIXES | LEARNED_PREFIXES | frozenset(
     {"anti", "auto", "be", "bi", "counter", "down", "en", "em", "extra", "fore", "hyper", "inter",
      "mal", "micro", "mid", "mis", "multi", "out", "over", "post", "semi", "super", "tri", "under",
      "up", "self", "re", "ultra", "mega", "mini", "pseudo", "tele"}
@@ -115,7 +126,7 @@ def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False)
     found: list[Shape] = []
     for start in range(len(new) - len(old) + 1):
         prefix = new[:start]
-        if prefix and prefix not in PREFIXES:
+        if prefix and (prefix not in PREFIXES or (prefix in LEARNED_PREFIXES and len(old) < LEARNED_BASE)):
             continue
         rest = new[start:]
         for stem, change, allows in suffix_forms(old):
