@@ -56,6 +56,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-holdout11.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout12.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout13.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout14.tsv",
 ]
 
 
