@@ -36,7 +36,15 @@ LEARNED_PREFIXES = frozenset(
     {"aero", "agro", "astro", "bio", "cardio", "chrono", "crypto", "eco", "electro", "ethno", "geo", "hetero",
      "homo", "hydro", "hypo", "infra", "intra", "iso", "macro", "mono", "nano", "neo", "neuro", "omni", "ortho",
      "paleo", "phil", "philo", "photo", "poly", "proto", "psycho", "retro", "socio", "stereo", "techno", "thermo",
-     "uni", "zoo"}
+     "uni", "zoo", "epi", "peri", "para", "meta", "endo", "exo", "hemi", "demi", "tetra", "penta", "hexa", "octo",
+     "quasi", "circum", "contra", "intro", "kilo", "milli", "centi", "supra", "ambi"}
+)  # fmt: skip
+#: Greek and Latin endings of learned words: GRAPH + OLOGY, APPEND + ECTOMY, SPEED + OMETER, on an
+#: OLD of five letters or more (CART is only chance in CARTOGRAPHY, TAUT in TAUTOLOGY).
+LEARNED_SUFFIXES = frozenset(
+    {"ology", "logy", "ologist", "logist", "ological", "logical", "ography", "graphy", "ographer", "grapher",
+     "itis", "ectomy", "phobia", "phobic", "ocracy", "cracy", "ocrat", "crat", "ometer", "meter", "oscope", "scope",
+     "ophile", "phile"}
 )  # fmt: skip
 #: The shortest OLD a learned prefix goes on.
 LEARNED_BASE = 5
@@ -133,7 +141,8 @@ def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False)
             if not rest.startswith(stem):
                 continue
             suffix = rest[len(stem) :]
-            if suffix and (suffix not in SUFFIXES or not allows(suffix)):
+            learned = suffix in LEARNED_SUFFIXES and len(old) >= LEARNED_BASE and not change
+            if suffix and not learned and (suffix not in SUFFIXES or not allows(suffix)):
                 continue
             if suffix == "ress" and not (is_word(stem + "or") or is_word(stem + "er")):
                 continue  # -RESS is -ESS on an agent's -OR or -ER: ACTRESS (ACTOR), not PROGRESS
