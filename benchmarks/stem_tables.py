@@ -57,6 +57,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-holdout12.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout13.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout14.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout15.tsv",
 ]
 
 
