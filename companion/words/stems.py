@@ -61,6 +61,10 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
 ('compound', 'same')
 >>> StemJudge(default_links(), compounds_allowed=True).judge("book", "bookcase").verdict.value
 'different'
+>>> judge("hum", "hummingbird").evidence, judge("hum", "hummingbird").verdict.value
+('compound', 'same')
+>>> judge("pin", "linchpin").reason.endswith("WordNet makes LINCHPIN a kind of PIN)")
+True
 """
 
 from __future__ import annotations
