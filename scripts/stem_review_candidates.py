@@ -21,8 +21,9 @@ Usage: ``python scripts/stem_review_candidates.py OUT_DIR [--pieces N] [--sizes 
 ``same-K.tsv`` and ``different-K.tsv`` (old, new, the judge's S or D) in N pieces each.
 ``--sizes`` reviews the next SCOWL sizes: pairs of words of those sizes or less, one of them
 larger than ``--above`` (35 by default). The reviews took ``--sizes 40,50``, then ``--sizes
-40,50,55,60 --above 50``, then ``--sizes 40,50,55,60,70 --above 60``. Pairs already curated are
-left out.
+40,50,55,60 --above 50``, then ``--sizes 40,50,55,60,70 --above 60``; the seventh round reviewed
+``--sizes 40,50 --ending``: words that end with OLD and no shape shows how. Pairs already
+curated are left out.
 """
 
 from __future__ import annotations
@@ -54,8 +55,12 @@ def sizes(more: tuple[int, ...] = ()) -> dict[str, int]:
     return found
 
 
-def candidates(judge: StemJudge, size: dict[str, int], above: int = 0) -> tuple[list[tuple[str, str, str]], ...]:
-    """(same, different): (old, new, the judge's S or D) to review; one word of a size > ``above``."""
+def candidates(
+    judge: StemJudge, size: dict[str, int], above: int = 0, ending: bool = False
+) -> tuple[list[tuple[str, str, str]], ...]:
+    """(same, different): (old, new, the judge's S or D) to review; one word of a size > ``above``.
+    With ``ending``, only ``different``: every "rearrangement" in which NEW ends with OLD, of any
+    size, that the first review (sizes <= 20) did not see: LUKEWARM, MULBERRY, HENCHMAN."""
     same: list[tuple[str, str, str]] = []
     different: list[tuple[str, str, str]] = []
     words = sorted(w for w in size if len(w) >= 3)
@@ -68,6 +73,11 @@ def candidates(judge: StemJudge, size: dict[str, int], above: int = 0) -> tuple[
             if max(size[old], size[new]) <= above or (old, new) in curated:
                 continue
             verdict = judge.judge(old, new)
+            if ending:
+                seen = max(size[old], size[new]) <= 20 and len(new) - len(old) >= 2
+                if verdict.evidence == "rearrangement" and new.endswith(old) and not seen:
+                    different.append((old, new, "D"))
+                continue
             if verdict.verdict is Verdict.SAME and (verdict.evidence, verdict.confidence) not in TRUSTED:
                 same.append((old, new, "S"))
             elif verdict.verdict is Verdict.DIFFERENT and (
@@ -86,12 +96,14 @@ def main() -> None:
     parser.add_argument("--pieces", type=int, default=1)
     parser.add_argument("--sizes", default="", help="further SCOWL sizes to review, e.g. 40,50")
     parser.add_argument("--above", type=int, default=35, help="the largest size already reviewed")
+    parser.add_argument("--ending", action="store_true", help="only rearrangements in which NEW ends with OLD")
     args = parser.parse_args()
     more = tuple(int(size) for size in args.sizes.split(",") if size)
     if not SCOWL.exists():
         raise SystemExit(f"{SCOWL} not found: apt-get install scowl")
     args.out.mkdir(parents=True, exist_ok=True)
-    lists = candidates(StemJudge(default_links()), sizes(more), args.above if more else 0)
+    above = args.above if more and not args.ending else 0
+    lists = candidates(StemJudge(default_links()), sizes(more), above, args.ending)
     for name, rows in zip(("same", "different"), lists, strict=True):
         step = -(-len(rows) // args.pieces)
         for k in range(args.pieces):
