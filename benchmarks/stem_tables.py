@@ -58,6 +58,7 @@ DEFAULT_TABLES = [
     ROOT / "tests" / "data" / "stem-pairs-holdout13.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout14.tsv",
     ROOT / "tests" / "data" / "stem-pairs-holdout15.tsv",
+    ROOT / "tests" / "data" / "stem-pairs-holdout16.tsv",
 ]
 
 
