@@ -44,21 +44,10 @@ DEFAULT_TABLES = [
     ROOT.parent / "shared" / "data" / "stem-pairs-public.tsv",
     ROOT / "tests" / "data" / "stem-pairs-extra.tsv",
     ROOT / "tests" / "data" / "stem-pairs-heldout.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout2.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout3.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout4.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout5.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout6.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout7.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout8.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout9.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout10.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout11.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout12.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout13.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout14.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout15.tsv",
-    ROOT / "tests" / "data" / "stem-pairs-holdout16.tsv",
+    *sorted(
+        (ROOT / "tests" / "data").glob("stem-pairs-holdout*.tsv"),
+        key=lambda path: int(path.stem.removeprefix("stem-pairs-holdout")),
+    ),
 ]
 
 
