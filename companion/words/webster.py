@@ -91,32 +91,29 @@ def _tokens(text: str) -> list[str]:
     return re.findall(r"[a-z]{2,}", text.lower())
 
 
+def _by_label(text: str) -> Iterator[tuple[str, str]]:
+    """(the last language label before it, lower case, "" if none; a stretch of ``text``)."""
+    label = ""
+    for piece in _LABEL_SPLIT.split(text):
+        found = _LABEL.fullmatch(piece)
+        if found:
+            label = found.group(1).lower()
+        else:
+            yield label, piece
+
+
 def _labelled(text: str) -> Iterator[tuple[bool, bool, str]]:
     """(native?, first after a foreign label?, word) for each word of ``text``: a word is native
     when the last language label before it is English (AS., OE., E.) or there is none."""
-    native = True
-    for piece in _LABEL_SPLIT.split(text):
-        label = _LABEL.fullmatch(piece)
-        if label:
-            native, first = label.group(1).lower() in NATIVE, True
-            continue
-        for word in _tokens(piece):
-            yield native, not native and first, word
-            first = False
+    for label, piece in _by_label(text):
+        native = not label or label in NATIVE
+        for i, word in enumerate(_tokens(piece)):
+            yield native, not native and i == 0, word
 
 
 def _modern_english(text: str) -> set[str]:
     """The words of ``text`` under no language label or under E. (not OE. *hole*, WHOLE's form)."""
-    words: set[str] = set()
-    modern = True
-    for piece in _LABEL_SPLIT.split(text):
-        label = _LABEL.fullmatch(piece)
-        if label:
-            modern = label.group(1).lower() == "e"
-            continue
-        if modern:
-            words.update(_tokens(piece))
-    return words
+    return {word for label, piece in _by_label(text) if label in ("", "e") for word in _tokens(piece)}
 
 
 def _forms(text: str) -> list[tuple[bool, str]]:
