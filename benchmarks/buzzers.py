@@ -68,7 +68,7 @@ def latency(folder: Path) -> list[float]:
     box = Box(folder / "lat")
     store = EventStore(folder / "bench.sqlite3")
     setup = Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera"})
-    session = Session.start(store, Referee.default("standard"), setup)
+    session = Session.start(store, Referee.load("standard"), setup)
     for player, letter in (("Ann", "A"), ("Ben", "B")):
         session.record(Event("first-draw", {"player": player, "letter": letter}))
     settle = 0.03

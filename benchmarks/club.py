@@ -66,7 +66,7 @@ def serve(server: str, db: str, port: int, data: str) -> None:
     from web.services import Services
 
     def app() -> Any:
-        services = Services.create(Path(data), Referee.default("standard"), db=db)
+        services = Services.create(Path(data), Referee.load("standard"), db=db)
         services.hub.keepalive = 15.0
         return create_app({}, services)
 

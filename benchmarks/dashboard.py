@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("--subscribers", type=int, default=20)
     parser.add_argument("--rate", type=float, default=50)
     args = parser.parse_args()
-    referee = Referee.default("large")
+    referee = Referee.load("large")
     browser = chromium() if Path(CHROMIUM).exists() else None
     try:
         with tempfile.TemporaryDirectory() as folder, live_server(Path(folder), referee) as (server, _):

@@ -54,7 +54,7 @@ def ms(start: float) -> float:
 
 def main() -> None:
     rng = random.Random(2026)
-    referee = Referee.default("large")
+    referee = Referee.load("large")
     events = generate(referee, rng)
     kinds = {t: sum(e.type == t for e in events) for t in ("draw", "claim")}
 

@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--events", default="200,1000")
     parser.add_argument("--stores", default="sqlite,postgresql")
     args = parser.parse_args()
-    referee = Referee.default("standard")
+    referee = Referee.load("standard")
     cluster = None
     head = f"{'club store':<12} {'events':>7} {'table records':>14} {'club caught up':>15} {'of which pushing':>17}"
     print(f"{head} {'events/s':>9} {'ratio':>6}")

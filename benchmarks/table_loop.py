@@ -288,7 +288,7 @@ def main() -> None:
     parser.add_argument("--merge", type=float, default=0.05, help="the live hub's merge (as wordtable serve)")
     parser.add_argument("--words", default="large", help="the referee's word list")
     args = parser.parse_args()
-    referee = Referee.default(args.words)
+    referee = Referee.load(args.words)
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder, \
          live_server(Path(folder), referee, MERGE_SECONDS=args.merge) as (server, services):  # fmt: skip

@@ -24,7 +24,7 @@ one_thread_for_tesseract()  # Tesseract on one thread, as the wordtable command 
 @pytest.fixture(scope="session")
 def referee() -> Referee:
     """The large dictionary and the stem judge with no referee overrides."""
-    return Referee.default("large")
+    return Referee.load("large")
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +36,7 @@ def large(referee: Referee) -> Dictionary:
 @pytest.fixture(scope="session")
 def standard_referee() -> Referee:
     """The standard dictionary (everyday words) and the stem judge with no referee overrides."""
-    return Referee.default("standard")
+    return Referee.load("standard")
 
 
 @pytest.fixture(scope="session")

@@ -33,7 +33,7 @@ def script() -> list[Event]:
 def main() -> None:
     path, count = sys.argv[1], int(sys.argv[2])
     store = EventStore(path)
-    referee = Referee.default("standard")
+    referee = Referee.load("standard")
     events = script()
     if store.games():
         session = Session.resume(store, 1, referee)

@@ -16,7 +16,7 @@ games that no evening names, never an evening that names a game not stored.
 >>> from companion.table.store import EventStore
 >>> from companion.words.solver import Referee
 >>> store = EventStore(":memory:")
->>> host = Host.open(store, Sessions(store, Referee.default()), {"players": ["Ann", "Ben", "Cat", "Dan"],
+>>> host = Host.open(store, Sessions(store, Referee.load()), {"players": ["Ann", "Ben", "Cat", "Dan"],
 ...                  "table_game": "lexicon", "variant": "party"})
 >>> host.deal()
 [2]

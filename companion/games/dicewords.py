@@ -9,7 +9,7 @@ read on the dice).
 
 >>> from companion.records import Event
 >>> from companion.words.solver import Referee
->>> game = Dicewords.new(Referee.default(), ["Ann", "Ben"])
+>>> game = Dicewords.new(Referee.load(), ["Ann", "Ben"])
 >>> for text in ["roll player=Ann dice=EEHELVNTP", "reroll player=Ann dice=IEHELSNTP",
 ...              "declare player=Ann word=PLINTHS"]:
 ...     _ = game.push(Event.from_text(text))

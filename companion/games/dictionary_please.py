@@ -14,7 +14,7 @@ whatever is left of the hand goes to the pool and the player draws three.
 
 >>> from companion.records import Event
 >>> from companion.words.solver import Referee
->>> game = DictionaryPlease.new(Referee.default(), ["Ann", "Ben"])
+>>> game = DictionaryPlease.new(Referee.load(), ["Ann", "Ben"])
 >>> for text in ["first-draw player=Ann letter=A", "first-draw player=Ben letter=E",
 ...              "play player=Ann hand=RIDEXQZZVV words=RIDE",
 ...              "play player=Ben hand=GLE words=GLIDER<Ann:RIDE"]:

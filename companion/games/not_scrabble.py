@@ -8,7 +8,7 @@ Events (docs/records.md): ``game`` (players in seating order; ``tiles``: ``scrab
 
 >>> from companion.records import Event
 >>> from companion.words.solver import FindResult, Referee, TakeCheck
->>> game = NotScrabble.new(Referee.default(), ["Ann", "Ben"])
+>>> game = NotScrabble.new(Referee.load(), ["Ann", "Ben"])
 >>> for text in ["first-draw player=Ann letter=C", "first-draw player=Ben letter=M",
 ...              "draw player=Ann letter=R", "draw player=Ben letter=I",
 ...              "draw player=Ann letter=D", "draw player=Ben letter=E",

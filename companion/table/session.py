@@ -18,7 +18,7 @@ actions) is in its part, ``companion.table.games``; Not Scrabble's shouts are se
 >>> from companion.words.solver import Referee
 >>> from companion.table.store import EventStore
 >>> from companion.records import Event
->>> session = Session.start(EventStore(":memory:"), Referee.default(),
+>>> session = Session.start(EventStore(":memory:"), Referee.load(),
 ...                         Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"]}))
 >>> for player, letter in [("Ann", "B"), ("Ben", "K")]:
 ...     _ = session.record(Event("first-draw", {"player": player, "letter": letter}))

@@ -8,7 +8,7 @@ A *take* makes a new word from the pool alone, from one word on the table plus p
 plus any pool letters (a double capture, which "does not retain either of the original words
 in its entirety").
 
->>> referee = Referee.default()
+>>> referee = Referee.load()
 >>> steals = WordRules("Not Scrabble", 3, TakeKind.STEAL)
 >>> referee.check_take(["ride"], "glider", Letters("lg"), steals).legal
 True
@@ -107,11 +107,6 @@ class Referee:
         other = Referee(self.dictionary, judge)
         other._index_owner = self._index_owner or self
         return other
-
-    @classmethod
-    def default(cls, size: str = "large") -> Referee:
-        """The built-in list of ``size`` and its stem judge, with no house rules or rulings."""
-        return cls.load(size)
 
     @classmethod
     def load(

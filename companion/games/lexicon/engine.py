@@ -17,7 +17,7 @@ undetected and the player next in turn has played, the mistake cannot be rectifi
 
 >>> from companion.records import Event
 >>> from companion.words.solver import Referee
->>> game = Lexicon.new(Referee.default(), ["Ann", "Ben"])
+>>> game = Lexicon.new(Referee.load(), ["Ann", "Ben"])
 >>> for text in ["cut player=Ann card=C", "cut player=Ben card=A", "deal exposed=Q",
 ...              "word player=Ann word=MOTHER", "insert player=Ben word=MOTHER new=SMOTHERED"]:
 ...     _ = game.push(Event.from_text(text))

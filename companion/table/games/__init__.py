@@ -2,7 +2,7 @@
 
 >>> from companion.words.solver import Referee
 >>> from companion.games.dicewords import Dicewords
->>> type(part_for(Dicewords.new(Referee.default(), ["Ann"]))).__name__
+>>> type(part_for(Dicewords.new(Referee.load(), ["Ann"]))).__name__
 'DicewordsTable'
 """
 

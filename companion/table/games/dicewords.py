@@ -11,7 +11,7 @@ differs or is assumed (:meth:`DicewordsTable.offer`).
 
 >>> from companion.words.solver import Referee
 >>> from companion.games.dicewords import Dicewords
->>> game = Dicewords.new(Referee.default(), ["Ann", "Ben"])
+>>> game = Dicewords.new(Referee.load(), ["Ann", "Ben"])
 >>> part = DicewordsTable(game)
 >>> [p.event.to_text() for p in part.observe(Seen(dice="EEHELVNTP")).proposals]
 ['roll player=Ann dice=EEHELVNTP by=camera']
@@ -75,7 +75,7 @@ class DicewordsTable(TablePart):
         or why it cannot be spelled: the word being built, scored as it is built.
 
         >>> from companion.words.solver import Referee
-        >>> game = Dicewords.new(Referee.default(), ["Ann"])
+        >>> game = Dicewords.new(Referee.load(), ["Ann"])
         >>> _ = game.push(Event.from_text("roll player=Ann dice=EEHELVNTP"))
         >>> DicewordsTable(game).word_score("helve")
         {'word': 'HELVE', 'score': 35, 'wild': None, 'spelled': True}
@@ -147,7 +147,7 @@ class DicewordsTable(TablePart):
         without the referee's answer.
 
         >>> from companion.words.solver import Referee
-        >>> part = DicewordsTable(Dicewords.new(Referee.default(), ["Ann"]))
+        >>> part = DicewordsTable(Dicewords.new(Referee.load(), ["Ann"]))
         >>> offer = part.offer(parse_roll("AEAKOUSTT"), (1, 1, None, 5, 1, 1, 1, 1, 1))
         >>> offer.text
         "The red die's K reads 5; the table scores K 4 (assumed). Score K as 5 from now on?"

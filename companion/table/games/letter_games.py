@@ -10,7 +10,7 @@ counters, as (label, value) lines in the games' own words.
 >>> from companion.words.solver import Referee
 >>> from companion.records import Event
 >>> from companion.games.letter_games import Rotation
->>> game = Rotation.new(Referee.default(), ["Ann", "Ben"], variant="rotation")
+>>> game = Rotation.new(Referee.load(), ["Ann", "Ben"], variant="rotation")
 >>> part = LetterGamesTable(game)
 >>> [a.label for a in part.actions()][:2]
 ['Ann draws for dealer', 'Ben draws for dealer']

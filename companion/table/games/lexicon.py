@@ -11,7 +11,7 @@ Crossword Lexicon's grid, the master cards and the exposed card are tapped or ty
 
 >>> from companion.words.solver import Referee
 >>> from companion.games.lexicon.engine import Lexicon
->>> game = Lexicon.new(Referee.default(), ["Ann", "Ben"])
+>>> game = Lexicon.new(Referee.load(), ["Ann", "Ben"])
 >>> for text in ["cut player=Ann card=C", "cut player=Ben card=M", "deal exposed=E"]:
 ...     _ = game.push(Event.from_text(text))
 >>> part = LexiconTable(game)

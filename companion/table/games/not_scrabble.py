@@ -16,7 +16,7 @@ missed frame loses nothing):
 
 >>> from companion.words.solver import Referee
 >>> from companion.games.not_scrabble import NotScrabble
->>> game = NotScrabble.new(Referee.default(), ["Ann", "Ben"], tiles="camera")
+>>> game = NotScrabble.new(Referee.load(), ["Ann", "Ben"], tiles="camera")
 >>> for text in ["first-draw player=Ann letter=B", "first-draw player=Ben letter=K"]:
 ...     _ = game.push(Event.from_text(text))
 >>> part = NotScrabbleTable(game)
