@@ -190,6 +190,9 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     browser.find_element(By.CSS_SELECTOR, "#start button[type=submit]").click()
     wait_text(browser, "#title", "Not Scrabble")
     game = browser.current_url.split("/game/")[1].split("/")[0]
+    # level at nought: the standings say "tied" in words (rule 22 names no tie-break), not "tied true"
+    details = wait_text(browser, "#details", "tied")
+    assert "tied true" not in details and "no tie-break" in details
     # The draw for first player and the letters turned up, by taps on the moves' letter pickers
     taps = [
         ("Ann draws for first", "M"),

@@ -46,7 +46,7 @@ LEARNED_SUFFIXES = frozenset(
      "itis", "ectomy", "phobia", "phobic", "ocracy", "cracy", "ocrat", "crat", "ometer", "meter", "oscope", "scope",
      "ophile", "phile"}
 )  # fmt: skip
-#: The shortest OLD a learned prefix goes on.
+#: The shortest OLD a learned prefix or ending goes on.
 LEARNED_BASE = 5
 PREFIXES = NEGATIVE_PREFIXES | LATIN_PREFIXES | LEARNED_PREFIXES | frozenset(
     {"anti", "auto", "be", "bi", "counter", "down", "en", "em", "extra", "fore", "hyper", "inter",
