@@ -4,6 +4,7 @@ house rule for compounds, the evidence each verdict names, and the vendored evid
 
 from __future__ import annotations
 
+import copy
 import gzip
 import subprocess
 import sys
@@ -362,6 +363,48 @@ def test_ress_is_the_feminine_of_an_agent_only() -> None:
     """-RESS is -ESS on an agent's -OR or -ER (ACTOR, SCULPTOR): PROGRESS is no PROG + RESS."""
     assert judge("act", "actress").evidence == "affix"
     assert judge("prog", "progress").verdict is Verdict.DIFFERENT
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("would", "wouldst"), ("did", "didst"), ("can", "canst"), ("has", "hast"), ("among", "amongst"),
+     ("vary", "variety"), ("gay", "gaiety"), ("sober", "sobriety"), ("proper", "propriety")],
+)  # fmt: skip
+def test_old_and_after_i_endings_keep_the_stem(old: str, new: str) -> None:
+    """The old second person in -ST (-T after S) of the auxiliaries, and -ETY, -ITY's form after a
+    Y or ER turned to I, are suffixes: WOULDST, HAST, VARIETY, SOBRIETY."""
+    assert judge(old, new).verdict is Verdict.SAME, judge(old, new).reason
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("boa", "boast"), ("fir", "first"), ("lea", "least"), ("crotch", "crotchety"), ("pi", "piety"),
+     ("rick", "rickety")],
+)  # fmt: skip
+def test_narrow_endings_go_only_where_they_belong(old: str, new: str) -> None:
+    """-ST is no suffix on a noun (BOAST, FIRST), nor -ETY on a word that keeps its end (PIETY)."""
+    assert judge(old, new).verdict is Verdict.DIFFERENT, judge(old, new).reason
+
+
+def test_a_y_adjective_no_list_inflects_still_carries_its_stem() -> None:
+    """CHIRPIER is CHIRPY + ER though lemminflect knows neither; WordNet defines CHIRPY. PANNIER
+    and SOLDIER are no PANNY or SOLDY + ER: no dictionary has those. (Without the curated
+    relatives, which name CHIRPIER of their own.)"""
+    evidence = copy.copy(default_evidence())
+    evidence.relatives = {}
+    bare = StemJudge(default_links(), evidence=evidence)
+    assert bare.judge("chirp", "chirpier").verdict is Verdict.SAME, bare.judge("chirp", "chirpier").reason
+    assert bare.judge("cheek", "cheekiness").verdict is Verdict.SAME
+    assert bare.judge("pan", "pannier").verdict is Verdict.DIFFERENT
+    assert bare.judge("sold", "soldier").verdict is Verdict.DIFFERENT
+
+
+def test_two_etymologies_that_refer_to_one_word_meet() -> None:
+    """VARY's "See {Various}" and VARIETY's "See {Various}" meet at VARIOUS, though L. varietas
+    and L. variare share only four letters."""
+    webster = default_evidence().webster
+    assert webster.meeting({"vary"}, {"variety"}) == ("various", "various")
+    assert not webster.apart({"vary"}, {"variety"})
 
 
 @pytest.mark.parametrize(

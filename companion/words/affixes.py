@@ -64,6 +64,19 @@ SUFFIXES = frozenset(
      "ably", "ibly", "fully", "lessly", "lessness", "fulness", "ishly", "ishness", "ically", "ization",
      "isation", "ingly", "edly", "wards"}
 )  # fmt: skip
+#: Suffixes that go on the words named only: the old second person in -ST (-T after S) of the
+#: auxiliaries, WOULDST, DIDST, CANST, HAST, WAST, and the -ST of AMIDST and AMONGST. Elsewhere a
+#: final ST or T is no suffix (BOA is not in BOAST, FIR not in FIRST).
+NAMED_BASES = {
+    "st": frozenset({"can", "could", "did", "had", "may", "might", "must", "shall", "should", "will", "would",
+                     "amid", "among"}),
+    "t": frozenset({"has", "was"}),
+}  # fmt: skip
+#: -ITY's form after I, on a stem whose final Y or ER turned to I: VARY, VARIETY; GAY, GAIETY;
+#: SOBER, SOBRIETY. Not on a word that ends in I of its own (PI, PIETY) or in no I (CROTCHETY).
+AFTER_I = "ety"
+#: Suffixes :func:`shapes` reads on the stems named above only, never inside another word.
+NARROW_SUFFIXES = frozenset({*NAMED_BASES, AFTER_I})
 #: Suffixes that a doubled final consonant may take besides those starting with a vowel: TOP-P-LE.
 DOUBLING_CONSONANT_SUFFIXES = frozenset({"y", "le"})
 #: Prefixes that are also words of their own, but another word: the prefix DIS- is not the slang DIS,
@@ -113,17 +126,23 @@ class Shape:
 
 def suffix_forms(old: str) -> list[tuple[str, str, Callable[[str], bool]]]:
     """The stems a suffix can attach to: (stem, spelling change, which suffixes may follow it)."""
-    forms: list[tuple[str, str, Callable[[str], bool]]] = [(old, "", lambda s: True)]
+    forms: list[tuple[str, str, Callable[[str], bool]]] = [
+        (old, "", lambda s: s != AFTER_I and (s not in NAMED_BASES or old in NAMED_BASES[s]))
+    ]
     if old.endswith("e") and len(old) > 2:
-        forms.append((old[:-1], "final E dropped", lambda s: s[0] in VOWELS or s == "y"))
+        forms.append((old[:-1], "final E dropped", lambda s: (s[0] in VOWELS or s == "y") and s != AFTER_I))
     if old.endswith("y") and len(old) > 2 and old[-2] not in VOWELS:
-        forms.append((old[:-1] + "i", "Y turned to I", lambda s: not s.startswith("i")))
+        forms.append((old[:-1] + "i", "Y turned to I", lambda s: not s.startswith("i") and s not in NAMED_BASES))
+    elif old.endswith("y") and len(old) > 2:
+        forms.append((old[:-1] + "i", "Y turned to I", lambda s: s == AFTER_I))
+    if old.endswith("er") and len(old) > 3:
+        forms.append((old[:-2] + "ri", "ER turned to RI", lambda s: s == AFTER_I))
     if len(old) >= 3 and old[-1] not in VOWELS | {"w", "x", "y"} and old[-2] in VOWELS and old[-3] not in VOWELS:
         forms.append(
             (old + old[-1], "final consonant doubled", lambda s: s[0] in VOWELS or s in DOUBLING_CONSONANT_SUFFIXES)
         )
     if old.endswith("c") and len(old) > 2:
-        forms.append((old + "k", "C turned to CK", lambda s: s[0] in "eiy"))
+        forms.append((old + "k", "C turned to CK", lambda s: s[0] in "iy" or (s[0] == "e" and s != AFTER_I)))
     if old.endswith("le") and len(old) > 3:
         forms.append((old[:-2], "LE turned to LY", lambda s: s == "ly"))
     return forms
@@ -142,7 +161,8 @@ def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False)
                 continue
             suffix = rest[len(stem) :]
             learned = suffix in LEARNED_SUFFIXES and len(old) >= LEARNED_BASE and not change
-            if suffix and not learned and (suffix not in SUFFIXES or not allows(suffix)):
+            known = suffix in SUFFIXES or suffix in NARROW_SUFFIXES
+            if suffix and not learned and (not known or not allows(suffix)):
                 continue
             if suffix == "ress" and not (is_word(stem + "or") or is_word(stem + "er")):
                 continue  # -RESS is -ESS on an agent's -OR or -ER: ACTRESS (ACTOR), not PROGRESS

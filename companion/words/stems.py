@@ -710,7 +710,7 @@ class StemJudge:
                 return same(steps, 0.95 if len(path) == 1 else 0.85, "wordnet", senses)
             weak = [f"{steps} ({senses})", senses]
 
-        for inner_word, suffix in self._inner_words(old_letters, new):
+        for inner_word, suffix in self._inner_words(old, new):
             verdict = self.judge(old, inner_word)
             if verdict.evidence == "false-friend" and new == inner_word + suffix:  # FLATTERY is FLATTER + Y,
                 # and FLATTER only looks like FLAT + ER; not NEEDLESS, which is no NEEDLE + ESS (E dropped)
@@ -1179,8 +1179,15 @@ class StemJudge:
             frontier = next_frontier
         return None
 
-    def _inner_words(self, old_letters: Letters, new: str) -> list[tuple[str, str]]:
-        """Words X, longer than OLD, such that NEW is X + a suffix: ENABLER -> (ENABLE, ER)."""
+    def _inner_words(self, old: str, new: str) -> list[tuple[str, str]]:
+        """Words X, longer than OLD, such that NEW is X + a suffix: ENABLER -> (ENABLE, ER). OLD +
+        Y that WordNet or Webster defines counts though lemminflect does not know it (CHIRPIER is
+        CHIRPY + ER, not PANNIER PANNY + ER): the judge then decides OLD -> OLD + Y on its own."""
+        old_letters = Letters(old)
+        webster = self.evidence.webster
+        adjectives = {
+            y for y in (old + "y", old + old[-1:] + "y") if y in self.evidence.wordnet_words or webster.knows(y)
+        }
         found = []
         for cut in range(1, len(new) - len(old_letters)):
             stem, suffix = new[:-cut], new[-cut:]
@@ -1192,6 +1199,9 @@ class StemJudge:
             if len(stem) > 2 and stem[-1] == stem[-2]:
                 candidates.append(stem[:-1])
             for inner in candidates:
+                if inner in adjectives and suffix in ("er", "est", "ness", "ly") and stem.endswith("i"):
+                    found.append((inner, suffix))
+                    continue
                 if not any(inner in forms for forms in getAllLemmas(inner).values()):
                     continue  # a suffix goes on a word, not on an inflected form: ASSESS is not ASSES + S
                 if suffix == "s" and inner.endswith(("s", "x", "z", "ch", "sh")):

@@ -259,7 +259,21 @@ class Webster:
             for other_native, other in others:
                 if _meets(form, native, other, other_native, 5):
                     return form, other
-        return None
+        shared = sorted(self._referred(news) & self._referred(olds - news))
+        return (shared[0], shared[0]) if shared else None
+
+    def _referred(self, words: Iterable[str]) -> set[str]:
+        """The words the etymologies of ``words`` refer to bare, outside a comparison: VARY's "See
+        {Various}, and cf. {Variate}" refers to VARIOUS. Two words that refer to one word meet there
+        (VARIETY: "L. varietas ... See {Various}"). Only a word of one etymology refers: DENT's
+        "See {Tooth}" is of the rare homograph, not of the notch."""
+        found: set[str] = set()
+        for word in words:
+            origins = self.origins(word, common=True)
+            if len(origins) == 1:
+                refs = _REFERENCE.finditer(_COMPARED.sub("", origins[0]))
+                found.update(ref.group(2).lower() for ref in refs if not ref.group(1))
+        return found
 
     def names(self, old: str, new_forms: Iterable[str]) -> str:
         """The etymology of NEW in which Webster names OLD, as played, as one of its parts in
