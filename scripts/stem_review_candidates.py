@@ -56,11 +56,12 @@ def sizes(more: tuple[int, ...] = ()) -> dict[str, int]:
 
 
 def candidates(
-    judge: StemJudge, size: dict[str, int], above: int = 0, ending: bool = False
+    judge: StemJudge, size: dict[str, int], above: int = 0, ending: bool = False, beginning: bool = False
 ) -> tuple[list[tuple[str, str, str]], ...]:
     """(same, different): (old, new, the judge's S or D) to review; one word of a size > ``above``.
     With ``ending``, only ``different``: every "rearrangement" in which NEW ends with OLD, of any
-    size, that the first review (sizes <= 20) did not see: LUKEWARM, MULBERRY, HENCHMAN."""
+    size, that the first review (sizes <= 20) did not see: LUKEWARM, MULBERRY, HENCHMAN. With
+    ``beginning``, the same for NEW that begins with OLD: BALLOON, TARMAC, SILICATE."""
     same: list[tuple[str, str, str]] = []
     different: list[tuple[str, str, str]] = []
     words = sorted(w for w in size if len(w) >= 3)
@@ -73,9 +74,10 @@ def candidates(
             if max(size[old], size[new]) <= above or (old, new) in curated:
                 continue
             verdict = judge.judge(old, new)
-            if ending:
+            if ending or beginning:
                 seen = max(size[old], size[new]) <= 20 and len(new) - len(old) >= 2
-                if verdict.evidence == "rearrangement" and new.endswith(old) and not seen:
+                placed = (ending and new.endswith(old)) or (beginning and new.startswith(old))
+                if verdict.evidence == "rearrangement" and placed and not seen:
                     different.append((old, new, "D"))
                 continue
             if verdict.verdict is Verdict.SAME and (verdict.evidence, verdict.confidence) not in TRUSTED:
@@ -97,13 +99,14 @@ def main() -> None:
     parser.add_argument("--sizes", default="", help="further SCOWL sizes to review, e.g. 40,50")
     parser.add_argument("--above", type=int, default=35, help="the largest size already reviewed")
     parser.add_argument("--ending", action="store_true", help="only rearrangements in which NEW ends with OLD")
+    parser.add_argument("--beginning", action="store_true", help="only rearrangements in which NEW begins with OLD")
     args = parser.parse_args()
     more = tuple(int(size) for size in args.sizes.split(",") if size)
     if not SCOWL.exists():
         raise SystemExit(f"{SCOWL} not found: apt-get install scowl")
     args.out.mkdir(parents=True, exist_ok=True)
-    above = args.above if more and not args.ending else 0
-    lists = candidates(StemJudge(default_links()), sizes(more), above, args.ending)
+    above = args.above if more and not (args.ending or args.beginning) else 0
+    lists = candidates(StemJudge(default_links()), sizes(more), above, args.ending, args.beginning)
     for name, rows in zip(("same", "different"), lists, strict=True):
         step = -(-len(rows) // args.pieces)
         for k in range(args.pieces):
