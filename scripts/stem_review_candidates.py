@@ -22,8 +22,12 @@ Usage: ``python scripts/stem_review_candidates.py OUT_DIR [--pieces N] [--sizes 
 ``--sizes`` reviews the next SCOWL sizes: pairs of words of those sizes or less, one of them
 larger than ``--above`` (35 by default). The reviews took ``--sizes 40,50``, then ``--sizes
 40,50,55,60 --above 50``, then ``--sizes 40,50,55,60,70 --above 60``; the seventh round reviewed
-``--sizes 40,50 --ending``: words that end with OLD and no shape shows how. Pairs already
-curated are left out.
+``--sizes 40,50 --ending``: words that end with OLD and no shape shows how; the eighth
+``--sizes 40,50,55,60 --beginning`` (words that begin with OLD) and the ``--ending`` pairs of
+sizes 55-60 the seventh had not listed; the ninth both of size 70. Pairs already curated are left
+out, and ``--leave-out FILE ...`` leaves out the pairs of other files (old, new first): our tables
+and the lists of earlier rounds. With ``--ending`` or ``--beginning`` an OLD that is also a bound
+affix (ABLE, NESS, OLOGY, POST) is left out too: a relative there would make the affix a stem.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_wordlists import SCOWL, read_list
 
+from companion.words.affixes import BOUND_PREFIX_WORDS, LEARNED_SUFFIXES, SUFFIX_WORDS_OF_THEIR_OWN
 from companion.words.stems import StemJudge, Verdict, default_links, lemmas
 
 #: Verdicts a reviewer need not see: WordNet links through a common sense, forms of one word.
@@ -100,6 +105,7 @@ def main() -> None:
     parser.add_argument("--above", type=int, default=35, help="the largest size already reviewed")
     parser.add_argument("--ending", action="store_true", help="only rearrangements in which NEW ends with OLD")
     parser.add_argument("--beginning", action="store_true", help="only rearrangements in which NEW begins with OLD")
+    parser.add_argument("--leave-out", nargs="*", type=Path, default=[], help="files of pairs not to list again")
     args = parser.parse_args()
     more = tuple(int(size) for size in args.sizes.split(",") if size)
     if not SCOWL.exists():
@@ -107,7 +113,12 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     above = args.above if more and not (args.ending or args.beginning) else 0
     lists = candidates(StemJudge(default_links()), sizes(more), above, args.ending, args.beginning)
-    for name, rows in zip(("same", "different"), lists, strict=True):
+    left_out = {tuple(line.split("\t")[:2]) for path in args.leave_out for line in path.read_text().splitlines()}
+    bound = (
+        BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES if args.ending or args.beginning else set()
+    )
+    for name, found in zip(("same", "different"), lists, strict=True):
+        rows = sorted((r for r in found if r[:2] not in left_out and r[0] not in bound), key=lambda r: (r[1], r[0]))
         step = -(-len(rows) // args.pieces)
         for k in range(args.pieces):
             piece = rows[k * step : (k + 1) * step]
