@@ -184,8 +184,13 @@ def compounds(old: str, new: str, is_word: Callable[[str], bool]) -> list[Shape]
         other = new[len(old) :]
         if len(other) >= 2 and is_word(other):
             found.append(Shape("compound", other=other))
-        elif other.startswith("s") and len(other) >= 4 and is_word(other[1:]):
-            found.append(Shape("compound", other=other[1:], change="linking S"))
+        elif (
+            other.startswith("s")
+            and len(other) >= 4
+            and is_word(other[1:])
+            and other[1:] not in SUFFIX_WORDS_OF_THEIR_OWN
+        ):
+            found.append(Shape("compound", other=other[1:], change="linking S"))  # not PLEA + S + ANT
     if new.endswith(old) and len(new) - len(old) >= 2 and is_word(new[: -len(old)]):
         found.append(Shape("compound", other=new[: -len(old)]))
     return found
