@@ -85,6 +85,7 @@ from companion.words.affixes import (
     BOUND_PREFIX_WORDS,
     LATIN_PREFIXES,
     LEARNED_PREFIXES,
+    NAMED_BASES,
     NEGATIVE_PREFIXES,
     PREFIXES,
     SUFFIX_WORDS_OF_THEIR_OWN,
@@ -806,6 +807,8 @@ class StemJudge:
             return different(f"{NEW} is {elsewhere}, and {OLD} only lies across the two", 0.7, evidence)
         if shape.kind == "compound":
             return same(f"{parts}: a compound keeps {OLD} whole{record}", 0.9 if recorded else 0.85, "compound")
+        if shape.suffix in NAMED_BASES:  # WOULDST, HAST, AMONGST
+            return same(f"{parts}: an old ending of {OLD}, as in thou hast, amongst{record}", 0.9, "affix")
         return same(f"{parts}: a real word with an affix{record}", 0.9 if recorded else 0.75, "affix")
 
     def _parted_elsewhere(self, old: str, new: str, spans: Iterable[tuple[str, int, int]]) -> str | None:
