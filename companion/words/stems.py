@@ -84,17 +84,14 @@ from lemminflect import getAllInflections, getAllInflectionsOOV, getAllLemmas, g
 from companion.words.affixes import (
     BOUND_PREFIX_WORDS,
     LATIN_PREFIXES,
-    LEARNED_PREFIXES,
     NAMED_BASES,
     NEGATIVE_PREFIXES,
-    PREFIXES,
     SUFFIX_WORDS_OF_THEIR_OWN,
     SUFFIXES,
     Shape,
     bound_root,
     compounds,
     shapes,
-    suffix_forms,
 )
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
@@ -801,58 +798,11 @@ class StemJudge:
         record = f"; Wiktionary derives {NEW} from {min(recorded).upper()}" if recorded else ""
         if named:  # "NUT + MEG", and Webster's "note nut + OF. muge musk": the parts agree
             record, recorded = f"{record}; {named}", recorded or frozenset({old})
-        elsewhere = None if recorded else self._parted_elsewhere(old, new, self._spans(old, new, shape, o, n))
-        if elsewhere is not None:
-            evidence = "compound" if shape.kind == "compound" else "affix"
-            return different(f"{NEW} is {elsewhere}, and {OLD} only lies across the two", 0.7, evidence)
         if shape.kind == "compound":
             return same(f"{parts}: a compound keeps {OLD} whole{record}", 0.9 if recorded else 0.85, "compound")
         if shape.suffix in NAMED_BASES:  # WOULDST, HAST, AMONGST
             return same(f"{parts}: an old ending of {OLD}, as in thou hast, amongst{record}", 0.9, "affix")
         return same(f"{parts}: a real word with an affix{record}", 0.9 if recorded else 0.75, "affix")
-
-    def _parted_elsewhere(self, old: str, new: str, spans: Iterable[tuple[str, int, int]]) -> str | None:
-        """A word W (NEW or its form) that the records build on a prefix or a word + a word, the
-        cut inside OLD's letters at W[start:end]: INFERTILE is IN + FERTILE (WordNet's antonym),
-        COMATE CO + MATE, POPEYED POP + EYED. A shape read on OLD there is only chance. Not where
-        OLD is a form of its first part or built on it (BACKS and BACKSTAGE, MIDST and MIDSTREAM),
-        or that part + a word (UNDO, UN + DO, and UNDOING)."""
-        words, old_lemmas = self.evidence.wordnet_words, lemmas(old)
-        for word, start, end in spans:
-            family = self.evidence.family({word})
-            for cut in range(start + 1, end):
-                head, tail = word[:cut], word[cut:]
-                if len(tail) < 3 or tail not in words or not self.is_word(tail):
-                    continue
-                prefix = head in PREFIXES and head not in LEARNED_PREFIXES and len(head) >= 2  # not HEMI + SPHERICAL
-                if not (prefix or (len(head) >= 3 and head in words and self.is_word(head))):
-                    continue
-                first, rest = word[start:cut], old[cut - start :]
-                if len(rest) >= 2 and self.is_word(rest):
-                    continue  # OLD is HEAD + a word that starts TAIL: UNDO, UN + DO, and UNDOING
-                if first in old_lemmas or (self.is_word(first) and self._built_on(first, old)):
-                    continue  # OLD is a form of its first part (BACKS) or built on it (MIDST on MID)
-                if tail in family or self.links.relations(tail, word) or self.evidence.webster.names(tail, {word}):
-                    return f"{head.upper()} + {tail.upper()}"
-        return None
-
-    def _built_on(self, first: str, old: str) -> bool:
-        verdict = self.judge(first, old)
-        return verdict.verdict is Verdict.SAME and verdict.confidence > KEPT_WHOLE
-
-    @staticmethod
-    def _spans(old: str, new: str, shape: Shape, o: str, n: str) -> list[tuple[str, int, int]]:
-        """Where OLD's letters lie: in NEW's form ``n`` as ``shape`` reads the form ``o``, and in
-        NEW itself where it holds OLD in a row."""
-        if shape.kind == "compound":
-            start = 0 if n.startswith(o) else len(n) - len(o)
-            spans = [(n, start, start + len(o))]
-        else:
-            stem = next((f for f, change, _ in suffix_forms(o) if change == shape.change), o) if shape.suffix else o
-            spans = [(n, len(shape.prefix), len(shape.prefix) + len(stem))]
-        if old in new:
-            spans.append((new, new.find(old), new.find(old) + len(old)))
-        return spans
 
     def _false_friend(
         self,
