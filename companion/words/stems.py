@@ -575,6 +575,7 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
 def _plural_only(word: str) -> bool:
     """Is ``word`` only a form in -S of other words (a plural, a third person), not a lemma of its
     own (PLEAS, not DENS nor NEWS)? A participle may take a suffix (JAGGEDNESS), a plural may not.
