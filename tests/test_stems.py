@@ -117,6 +117,10 @@ FIGURES: dict[str, tuple[float, int]] = {
     # (DEPICTURE through that rule, MARINADE, VALVULE), refused 3; the session's first judge
     # (24070d3) had 645/650, illegal 2. The parting rule was then taken out.
     "holdout20": (0.991, 2),  # 645/650 without the parting rule
+    # Measured once, blind, on tests/data/stem-pairs-holdout21.tsv with the end judge of the round
+    # (42cd223): 642/650 (98.8%), no illegal steal, refused 8; the session's first judge (24070d3) had
+    # 639/650, illegal 3 (BACKGAMMON, CONCERTINA, FRAUDULENT, all relatives of the eighth review).
+    "holdout21": (0.987, 0),  # 642/650
 }
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
