@@ -24,10 +24,12 @@ larger than ``--above`` (35 by default). The reviews took ``--sizes 40,50``, the
 40,50,55,60 --above 50``, then ``--sizes 40,50,55,60,70 --above 60``; the seventh round reviewed
 ``--sizes 40,50 --ending``: words that end with OLD and no shape shows how; the eighth
 ``--sizes 40,50,55,60 --beginning`` (words that begin with OLD) and the ``--ending`` pairs of
-sizes 55-60 the seventh had not listed; the ninth both of size 70. Pairs already curated are left
-out, and ``--leave-out FILE ...`` leaves out the pairs of other files (old, new first): our tables
-and the lists of earlier rounds. With ``--ending`` or ``--beginning`` an OLD that is also a bound
-affix (ABLE, NESS, OLOGY, POST) is left out too: a relative there would make the affix a stem.
+sizes 55-60 the seventh had not listed; the ninth both of size 70; the tenth ``--sizes
+40,50,55,60,70 --dropped``: words that begin with OLD less its final E or Y (MARINADE, VALVULE).
+Pairs already curated are left out, and ``--leave-out FILE ...`` leaves out the pairs of other
+files (old, new first): our tables and the lists of earlier rounds. With ``--ending``,
+``--beginning`` or ``--dropped`` an OLD that is also a bound affix (ABLE, NESS, OLOGY, POST) is
+left out too: a relative there would make the affix a stem.
 """
 
 from __future__ import annotations
@@ -97,6 +99,28 @@ def candidates(
     return same, different
 
 
+def dropped(judge: StemJudge, size: dict[str, int]) -> list[tuple[str, str, str]]:
+    """Every "rearrangement" in which NEW begins with OLD less its final E or Y (for a Y, then an
+    I) and does not hold OLD in a row, of any size: MARINE -> MARINADE, VALVE -> VALVULE."""
+    words = sorted(w for w in size if w.isalpha() and w.islower())
+    by_stem: dict[str, list[str]] = {}
+    for word in words:
+        if len(word) >= 4 and word[-1] in "ey":
+            by_stem.setdefault(word[:-1], []).append(word)
+    curated = judge.evidence.false_friends.keys() | judge.evidence.relatives.keys()
+    found = set()
+    for new in words:
+        if len(new) < 5 or lemmas(new) != {new}:
+            continue
+        for cut in range(3, len(new) - 1):
+            for old in by_stem.get(new[:cut], []):
+                if old in new or (old, new) in curated or (old[-1] == "y" and new[cut] != "i"):
+                    continue
+                if judge.judge(old, new).evidence == "rearrangement":
+                    found.add((old, new, "D"))
+    return sorted(found, key=lambda r: (r[1], r[0]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out", type=Path)
@@ -105,6 +129,7 @@ def main() -> None:
     parser.add_argument("--above", type=int, default=35, help="the largest size already reviewed")
     parser.add_argument("--ending", action="store_true", help="only rearrangements in which NEW ends with OLD")
     parser.add_argument("--beginning", action="store_true", help="only rearrangements in which NEW begins with OLD")
+    parser.add_argument("--dropped", action="store_true", help="rearrangements on OLD less its final E or Y")
     parser.add_argument("--leave-out", nargs="*", type=Path, default=[], help="files of pairs not to list again")
     args = parser.parse_args()
     more = tuple(int(size) for size in args.sizes.split(",") if size)
@@ -112,11 +137,14 @@ def main() -> None:
         raise SystemExit(f"{SCOWL} not found: apt-get install scowl")
     args.out.mkdir(parents=True, exist_ok=True)
     above = args.above if more and not (args.ending or args.beginning) else 0
-    lists = candidates(StemJudge(default_links()), sizes(more), above, args.ending, args.beginning)
+    judge = StemJudge(default_links())
+    if args.dropped:
+        lists: tuple[list[tuple[str, str, str]], ...] = ([], dropped(judge, sizes(more)))
+    else:
+        lists = candidates(judge, sizes(more), above, args.ending, args.beginning)
     left_out = {tuple(line.split("\t")[:2]) for path in args.leave_out for line in path.read_text().splitlines()}
-    bound = (
-        BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES if args.ending or args.beginning else set()
-    )
+    placed = args.ending or args.beginning or args.dropped
+    bound = BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES if placed else frozenset()
     for name, found in zip(("same", "different"), lists, strict=True):
         rows = sorted((r for r in found if r[:2] not in left_out and r[0] not in bound), key=lambda r: (r[1], r[0]))
         step = -(-len(rows) // args.pieces)
