@@ -686,7 +686,8 @@ class StemJudge:
         if shared:
             return same(f"both are forms of {min(shared, key=len).upper()}", 0.99, "inflection")
 
-        for form in sorted(new_forms - {new}, key=lambda w: (-len(w), w)):
+        kin = self.evidence.relatives.get((old, new))
+        for form in sorted(new_forms - {new} if kin is None else (), key=lambda w: (-len(w), w)):
             if len(form) >= len(new) or not (form.isascii() and form.isalpha()):
                 continue  # only shorter forms: a lemma, never another inflection of it
             if not self.is_word(form) or not old_letters <= Letters(form):
@@ -708,7 +709,6 @@ class StemJudge:
                     parts = allowed.describe(o, n)
                     return different(f"{parts}: a compound, which this table's house rules allow", 0.9, "compound")
 
-        kin = self.evidence.relatives.get((old, new))
         if kin is not None:  # curated: OLD is NEW's origin (PACKET); a compound the house rules allow is allowed above
             return same(f"{NEW} comes from {OLD}: {kin}", 0.9, "relative")
 
