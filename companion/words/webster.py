@@ -245,7 +245,8 @@ class Webster:
     ) -> tuple[str, str] | None:
         """(a word of NEW's etymology, the form of OLD or of its etymology it meets), or None.
         OLD itself meets a form that begins with it (four letters or more); a form of OLD's
-        etymology one that begins with it or its stem (five letters or more)."""
+        etymology one that begins with it or its stem (five letters or more); and two etymologies
+        that refer bare to one word meet there (:meth:`_referred`: VARY and VARIETY at VARIOUS)."""
         news, olds = set(new_forms), set(old_forms)
         told = sorted({f for n in news for o in self.origins(n) for f in _forms(o) if f[1] not in news})
         for native, form in told:
