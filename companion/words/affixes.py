@@ -75,8 +75,8 @@ NAMED_BASES = {
 #: -ITY's form after I, on a stem whose final Y or ER turned to I: VARY, VARIETY; GAY, GAIETY;
 #: SOBER, SOBRIETY. Not on a word that ends in I of its own (PI, PIETY) or in no I (CROTCHETY).
 AFTER_I = "ety"
-#: Suffixes :func:`shapes` reads on the stems named above only, never inside another word.
-NARROW_SUFFIXES = frozenset({*NAMED_BASES, AFTER_I})
+#: The spelling changes that leave a stem in I for :data:`AFTER_I`.
+TO_I = frozenset({"Y turned to I", "ER turned to RI"})
 #: Suffixes that a doubled final consonant may take besides those starting with a vowel: TOP-P-LE.
 DOUBLING_CONSONANT_SUFFIXES = frozenset({"y", "le"})
 #: Prefixes that are also words of their own, but another word: the prefix DIS- is not the slang DIS,
@@ -126,26 +126,33 @@ class Shape:
 
 def suffix_forms(old: str) -> list[tuple[str, str, Callable[[str], bool]]]:
     """The stems a suffix can attach to: (stem, spelling change, which suffixes may follow it)."""
-    forms: list[tuple[str, str, Callable[[str], bool]]] = [
-        (old, "", lambda s: s != AFTER_I and (s not in NAMED_BASES or old in NAMED_BASES[s]))
-    ]
+    forms: list[tuple[str, str, Callable[[str], bool]]] = [(old, "", lambda s: True)]
     if old.endswith("e") and len(old) > 2:
-        forms.append((old[:-1], "final E dropped", lambda s: (s[0] in VOWELS or s == "y") and s != AFTER_I))
-    if old.endswith("y") and len(old) > 2 and old[-2] not in VOWELS:
-        forms.append((old[:-1] + "i", "Y turned to I", lambda s: not s.startswith("i") and s not in NAMED_BASES))
-    elif old.endswith("y") and len(old) > 2:
-        forms.append((old[:-1] + "i", "Y turned to I", lambda s: s == AFTER_I))
-    if old.endswith("er") and len(old) > 3:
-        forms.append((old[:-2] + "ri", "ER turned to RI", lambda s: s == AFTER_I))
+        forms.append((old[:-1], "final E dropped", lambda s: s[0] in VOWELS or s == "y"))
+    if old.endswith("y") and len(old) > 2:  # after a vowel (GAY, GAIETY) only -ETY: see narrow_suffix
+        forms.append((old[:-1] + "i", "Y turned to I", lambda s: old[-2] not in VOWELS and not s.startswith("i")))
+    if old.endswith("er") and len(old) > 3:  # SOBER, SOBRIETY: only -ETY
+        forms.append((old[:-2] + "ri", "ER turned to RI", lambda s: False))
     if len(old) >= 3 and old[-1] not in VOWELS | {"w", "x", "y"} and old[-2] in VOWELS and old[-3] not in VOWELS:
         forms.append(
             (old + old[-1], "final consonant doubled", lambda s: s[0] in VOWELS or s in DOUBLING_CONSONANT_SUFFIXES)
         )
     if old.endswith("c") and len(old) > 2:
-        forms.append((old + "k", "C turned to CK", lambda s: s[0] in "iy" or (s[0] == "e" and s != AFTER_I)))
+        forms.append((old + "k", "C turned to CK", lambda s: s[0] in "eiy"))
     if old.endswith("le") and len(old) > 3:
         forms.append((old[:-2], "LE turned to LY", lambda s: s == "ly"))
     return forms
+
+
+def narrow_suffix(old: str, change: str, suffix: str) -> bool:
+    """Does ``suffix``, one that goes on named stems only, go on ``old`` with ``change``?
+
+    >>> narrow_suffix("would", "", "st"), narrow_suffix("boa", "", "st"), narrow_suffix("vary", "Y turned to I", "ety")
+    (True, False, True)
+    """
+    if suffix == AFTER_I:
+        return change in TO_I
+    return not change and old in NAMED_BASES.get(suffix, ())
 
 
 def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False) -> list[Shape]:
@@ -161,8 +168,8 @@ def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False)
                 continue
             suffix = rest[len(stem) :]
             learned = suffix in LEARNED_SUFFIXES and len(old) >= LEARNED_BASE and not change
-            known = suffix in SUFFIXES or suffix in NARROW_SUFFIXES
-            if suffix and not learned and (not known or not allows(suffix)):
+            ordinary = suffix in SUFFIXES and allows(suffix)
+            if suffix and not (learned or ordinary or narrow_suffix(old, change, suffix)):
                 continue
             if suffix == "ress" and not (is_word(stem + "or") or is_word(stem + "er")):
                 continue  # -RESS is -ESS on an agent's -OR or -ER: ACTRESS (ACTOR), not PROGRESS
