@@ -268,13 +268,7 @@ class Webster:
         {Various}, and cf. {Variate}" refers to VARIOUS. Two words that refer to one word meet there
         (VARIETY: "L. varietas ... See {Various}"). Only a word of one etymology refers: DENT's
         "See {Tooth}" is of the rare homograph, not of the notch."""
-        found: set[str] = set()
-        for word in words:
-            origins = self.origins(word, common=True)
-            if len(origins) == 1:
-                refs = _REFERENCE.finditer(_COMPARED.sub("", origins[0]))
-                found.update(ref.group(2).lower() for ref in refs if not ref.group(1))
-        return found
+        return {ref.group(2).lower() for word in words for ref in self._references(word)}
 
     def names(self, old: str, new_forms: Iterable[str]) -> str:
         """The etymology of NEW in which Webster names OLD, as played, as one of its parts in
@@ -305,17 +299,22 @@ class Webster:
         another etymology (SUMMER's season, beside "From {Sum}, v."); nor in a comparison
         ("Cf. {Concord}")."""
         for n in sorted(set(new_forms)):
-            origins = self.origins(n, common=True)
-            if len(origins) != 1:
-                continue
-            for ref in _REFERENCE.finditer(_COMPARED.sub("", origins[0])):
-                number, word, after = ref.groups()
-                if word.lower() != old or number or _QUALIFIER.search(after):
+            for ref in self._references(n):
+                _, word, after = ref.groups()
+                if word.lower() != old or _QUALIFIER.search(after):
                     continue
                 label = _PART_OF_SPEECH.search(after)
                 if label is None or used_as is None or used_as(old, _PARTS_OF_SPEECH[label.group(1)]):
-                    return origins[0]
+                    return self.origins(n, common=True)[0]
         return ""
+
+    def _references(self, word: str) -> list[re.Match[str]]:
+        """The unnumbered references ("See {Cite}") of ``word``'s etymology outside a comparison,
+        when it has one etymology: with several, a reference may be of another homograph."""
+        origins = self.origins(word, common=True)
+        if len(origins) != 1:
+            return []
+        return [ref for ref in _REFERENCE.finditer(_COMPARED.sub("", origins[0])) if not ref.group(1)]
 
     def mentions(self, old: str, new_forms: Iterable[str]) -> str:
         """NEW's etymology where it names OLD, as played, in English or in a reference, however
