@@ -575,6 +575,11 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _plural_of(word: str, base: str) -> bool:
+    """Is ``word`` ``base`` + -S (-ES, Y turned to -IES)?"""
+    return word in (base + "s", base + "es", base[:-1] + "ies")
+
+
 @cache
 def _plural_only(word: str) -> bool:
     """Is ``word`` only a form in -S of other words (a plural, a third person), not a lemma of its
@@ -583,10 +588,8 @@ def _plural_only(word: str) -> bool:
     >>> _plural_only("pleas"), _plural_only("dens"), _plural_only("plea"), _plural_only("jagged")
     (True, False, False, False)
     """
-    known = getAllLemmas(word)
-    lemmas = {lemma for forms in known.values() for lemma in forms}
-    plural = any(word in (lemma + "s", lemma + "es", lemma[:-1] + "ies") for lemma in lemmas)
-    return plural and word not in lemmas
+    known = {lemma for forms in getAllLemmas(word).values() for lemma in forms}
+    return word not in known and any(_plural_of(word, lemma) for lemma in known)
 
 
 def is_known(word: str) -> bool:
@@ -731,7 +734,7 @@ class StemJudge:
                 # and FLATTER only looks like FLAT + ER; not NEEDLESS, which is no NEEDLE + ESS (E dropped)
                 why = _grounds(verdict.reason)
                 return different(f"{NEW} is {inner_word.upper()} + {suffix.upper()}, and {why}", 0.85, "false-friend")
-            plural = inner_word in (old + "s", old + "es", old[:-1] + "ies")
+            plural = _plural_of(inner_word, old)
             if verdict.evidence == "inflection" and suffix not in INFLECTIONAL_ENDINGS and plural:
                 continue  # no derivational suffix follows a plural: DENSITY is no DENS (DEN's plural) + ITY
             if verdict.verdict is Verdict.SAME and verdict.confidence > KEPT_WHOLE:  # not a mere sign (MATT)
@@ -802,7 +805,7 @@ class StemJudge:
         if shape.kind == "compound":
             return same(f"{parts}: a compound keeps {OLD} whole{record}", 0.9 if recorded else 0.85, "compound")
         if shape.suffix in NAMED_BASES:  # WOULDST, HAST, AMONGST
-            return same(f"{parts}: an old ending of {OLD}, as in thou hast, amongst{record}", 0.9, "affix")
+            return same(f"{parts}: an old form of {OLD}{record}", 0.9, "affix")
         return same(f"{parts}: a real word with an affix{record}", 0.9 if recorded else 0.75, "affix")
 
     def _false_friend(
