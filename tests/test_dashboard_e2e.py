@@ -262,11 +262,33 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     shot(browser, "scores-tv")
     # to the end, by taps: Ann's claim from the Moves card, then "no more words" (the solver agrees)
     browser.get(f"{server}/game/{game}/table")
+    # a refused claim made at the foot of the screen: the refusal hides none of the claim's row
+    row = wait_action(browser, "Ann claims")
+    word = row.find_element(By.CSS_SELECTOR, 'input[placeholder="the word"]')
+    word.send_keys("RIDDLE")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'end'})", row)
+    row.find_element(By.XPATH, ".//button[. = 'Record']").click()
+    refusal = wait_text(browser, "#toast.bad", "RIDDLE")
+    assert not overlapping(browser, browser.find_element(By.ID, "toast"), row), refusal
+    shot(browser, "not-scrabble-refused")
+    word.clear()
     tap_move(browser, "Ann claims", {"the word": "RIDE"})
     three_sizes(browser, screens, server, int(game), "not-scrabble-table", "RIDE", me="Ben")
     tap_move(browser, "no more words can be made", {})
     assert "Ann wins with 4 letters" in wait_text(browser, "#result", "wins")
     shot(browser, "not-scrabble-over")
+
+
+def overlapping(driver, one, other) -> bool:
+    """Do two elements' boxes on the screen overlap?"""
+    return bool(
+        driver.execute_script(
+            "const a = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();"
+            "return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;",
+            one,
+            other,
+        )
+    )
 
 
 def standings(server: str, game: int) -> list[str]:

@@ -5,9 +5,15 @@ const wordtable = (() => {
   const $ = (sel) => document.querySelector(sel);
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
 
+  // A toast sits at the foot of the screen, unless there it would hide the move being made (the
+  // row of the box or button in use): then it shows under the header, so a refused claim can be
+  // read and put right at once. A refusal stays longer: it is longer, and it must be read.
   function toast(message, bad) {
     const t = $("#toast"); t.textContent = message; t.className = bad ? "show bad" : "show";
-    clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, 4000);
+    const used = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+    const row = used && (used.closest(".action, form, li") || used);
+    if (row && row.getBoundingClientRect().bottom > t.getBoundingClientRect().top - 8) t.classList.add("top");
+    clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, bad ? 7000 : 4000);
   }
 
   // The connection, shown so nobody can miss it: while the server does not answer, every action
