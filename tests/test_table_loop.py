@@ -242,6 +242,26 @@ def test_undo_after_a_camera_claim_rewinds_history_and_waits_for_the_table(refer
     assert session.observe(Seen(pool="RIDE")) == [] and session.check is None  # put back
 
 
+def test_the_chart_line_leaves_out_undone_events_and_survives_a_resume(tmp_path: Path, referee: Referee) -> None:
+    store = EventStore(tmp_path / "table.sqlite3")
+    session = not_scrabble(referee, store=store, pool="RIDE")
+    session.press("Ann", 1_000)
+    session.observe(Seen(words=(("Ann", "RIDE"),)))
+    session.undo()
+    session.observe(Seen(pool="RIDE"))  # put back
+    session.press("Ann", 9_000)
+    session.observe(Seen(words=(("Ann", "RIDE"),)))
+    assert [p["scores"]["Ann"] for p in session.history()][-4:] == [0, 4, 0, 4]  # every stored event
+    line = session.line()
+    assert [p["scores"]["Ann"] for p in line] == [0] * (len(line) - 1) + [4]  # the game as it stands
+    assert [p["n"] for p in line] == sorted(p["n"] for p in line) and line[-1] == session.history()[-1]
+    assert len(line) == len(session.game.events)  # one point per event that stands
+    session.undo(to=2)  # back to Ann's draw for first: the undo's own point stands in its place
+    assert [p["n"] for p in session.line()] == [1, session.history()[-1]["n"]]
+    resumed = Session.resume(EventStore(tmp_path / "table.sqlite3"), session.game_id, referee)
+    assert resumed.line() == session.line()
+
+
 def test_resume_rebuilds_history_and_the_view(tmp_path: Path, referee: Referee) -> None:
     store = EventStore(tmp_path / "table.sqlite3")
     session = not_scrabble(referee, store=store, pool="RIDEOAT")

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from web.services import Services
 
@@ -37,6 +38,8 @@ DEFAULTS: dict[str, Any] = {
 
 def create_app(config: dict[str, Any] | None = None, services: Services | None = None) -> Flask:
     app = Flask(__name__)
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False  # a standing's details in the engine's order: words, letters, place
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     if not app.config.get("SECRET_KEY"):

@@ -112,9 +112,9 @@ class Tables:
         return session
 
     def scores(self, game: int) -> tuple[list[str], list[dict[str, Any]]]:
-        """Each player's score after every event: the table's own standings history."""
+        """Each player's score after every event that still stands (undone ones left out)."""
         session = self.get(game)
-        return session.players, session.history()
+        return session.players, session.line()
 
     def games(self) -> list[dict[str, Any]]:
         """Every stored game, newest first."""

@@ -208,10 +208,20 @@ const wordtable = (() => {
       const top = Math.max(1, ...data.points.flatMap((p) => Object.values(p.scores)));
       const n = Math.max(1, data.points.length - 1);
       const colours = ["#2a7", "#c52", "#36c", "#a3a", "#aa2", "#2aa", "#777", "#e80"];
+      svg.setAttribute("preserveAspectRatio", "none");  // the whole width is the game so far
+      const legend = $("#chart-legend");
+      if (legend) {  // which line is whose: a line's colour, the player, their score now
+        legend.replaceChildren();
+        const last = data.points.length ? data.points[data.points.length - 1].scores : {};
+        data.players.forEach((player, i) => {
+          const key = el("span", "", "key"); const swatch = el("i"); swatch.style.background = colours[i % colours.length];
+          key.append(swatch, document.createTextNode(`${player} ${last[player] ?? ""}`)); legend.append(key);
+        });
+      }
       data.players.forEach((player, i) => {
         const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
         line.setAttribute("points", data.points.map((p, k) => `${(k / n) * 300},${115 - (p.scores[player] / top) * 110}`).join(" "));
-        line.setAttribute("fill", "none"); line.setAttribute("stroke", colours[i % colours.length]); line.setAttribute("stroke-width", "2");
+        line.setAttribute("fill", "none"); line.setAttribute("stroke", colours[i % colours.length]); line.setAttribute("stroke-width", "2"); line.setAttribute("vector-effect", "non-scaling-stroke");
         const title = document.createElementNS("http://www.w3.org/2000/svg", "title"); title.textContent = player; line.append(title);
         svg.append(line);
       });
