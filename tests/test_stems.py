@@ -426,6 +426,19 @@ def test_a_y_adjective_no_list_inflects_still_carries_its_stem() -> None:
     assert bare.judge("sold", "soldier").verdict is Verdict.DIFFERENT
 
 
+def test_a_record_of_a_compound_holds_the_word_of_a_plural() -> None:
+    """Wiktionary's OUTSMART is OUT + SMART: it holds OUTS's word, OUT, as UP + SHOT holds UPS's, so
+    the record says nothing against the compound; SUBSPACE's SUB + SPACE holds only a bound prefix.
+    (Without the curated relatives.)"""
+    evidence = copy.copy(default_evidence())
+    evidence.relatives = {}
+    bare = StemJudge(default_links(), evidence=evidence)
+    for old, new in [("outs", "outsmart"), ("ups", "upshot"), ("offs", "offshoot")]:
+        assert bare.judge(old, new).verdict is Verdict.SAME, bare.judge(old, new).reason
+    assert bare.judge("subs", "subspace").verdict is Verdict.DIFFERENT
+    assert bare.judge("ins", "instep").verdict is Verdict.DIFFERENT
+
+
 @pytest.mark.parametrize(("old", "new"), [("pleas", "unpleasant"), ("posses", "possession"), ("den", "density")])
 def test_no_derivational_suffix_follows_a_plural(old: str, new: str) -> None:
     """UNPLEASANT is no UN + PLEAS + ANT nor PLEA + S + ANT, POSSESSION no POSSES + ION, DENSITY no

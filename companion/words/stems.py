@@ -880,7 +880,9 @@ class StemJudge:
         if len(old) <= SHORT_WORD:
             records = [r for f in sorted(new_forms) for r in ev.derived_from(f)]
             bases = [b for b, _ in records]
-            if records and not recorded and not any(self._part_of(old, b, affix) for b, affix in records):
+            # the record may hold OLD's word rather than OLD itself (OUTS: OUT + SMART), not a bound prefix (SUBS)
+            kept = {f for f in old_forms if f == old or f not in BOUND_PREFIX_WORDS}
+            if records and not recorded and not any(self._part_of(f, b, affix) for f in kept for b, affix in records):
                 names = " and ".join(b.upper() for b in dict.fromkeys(bases))
                 return f"{looks}: Wiktionary derives {NEW} from {names}, not from {OLD}", 0.8, "derivation-record"
             if (
