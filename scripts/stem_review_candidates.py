@@ -25,11 +25,14 @@ larger than ``--above`` (35 by default). The reviews took ``--sizes 40,50``, the
 ``--sizes 40,50 --ending``: words that end with OLD and no shape shows how; the eighth
 ``--sizes 40,50,55,60 --beginning`` (words that begin with OLD) and the ``--ending`` pairs of
 sizes 55-60 the seventh had not listed; the ninth both of size 70; the tenth ``--sizes
-40,50,55,60,70 --dropped``: words that begin with OLD less its final E or Y (MARINADE, VALVULE).
-Pairs already curated are left out, and ``--leave-out FILE ...`` leaves out the pairs of other
-files (old, new first): our tables and the lists of earlier rounds. With ``--ending``,
-``--beginning`` or ``--dropped`` an OLD that is also a bound affix (ABLE, NESS, OLOGY, POST) is
-left out too: a relative there would make the affix a stem.
+40,50,55,60,70 --dropped``: words that begin with OLD less its final E or Y (MARINADE, VALVULE);
+the eleventh ``--sizes 40,50,55,60,70 --automatic``: every DIFFERENT verdict on automatic
+evidence (records that never meet, meanings apart) that no saved list of an earlier round held,
+most of them of sizes <= 35 (COT -> COTTAGE's kind). Pairs already curated are left out, and
+``--leave-out FILE ...`` leaves out the pairs of other files (old, new first): our tables and the
+lists of earlier rounds. With ``--ending``, ``--beginning``, ``--dropped`` or ``--automatic`` an
+OLD that is also a bound affix (ABLE, NESS, OLOGY, POST) is left out too: a relative there would
+make the affix a stem.
 """
 
 from __future__ import annotations
@@ -63,12 +66,18 @@ def sizes(more: tuple[int, ...] = ()) -> dict[str, int]:
 
 
 def candidates(
-    judge: StemJudge, size: dict[str, int], above: int = 0, ending: bool = False, beginning: bool = False
+    judge: StemJudge,
+    size: dict[str, int],
+    above: int = 0,
+    ending: bool = False,
+    beginning: bool = False,
+    automatic: bool = False,
 ) -> tuple[list[tuple[str, str, str]], ...]:
     """(same, different): (old, new, the judge's S or D) to review; one word of a size > ``above``.
     With ``ending``, only ``different``: every "rearrangement" in which NEW ends with OLD, of any
     size, that the first review (sizes <= 20) did not see: LUKEWARM, MULBERRY, HENCHMAN. With
-    ``beginning``, the same for NEW that begins with OLD: BALLOON, TARMAC, SILICATE."""
+    ``beginning``, the same for NEW that begins with OLD: BALLOON, TARMAC, SILICATE. With
+    ``automatic``, only ``different``: every DIFFERENT verdict on automatic evidence."""
     same: list[tuple[str, str, str]] = []
     different: list[tuple[str, str, str]] = []
     words = sorted(w for w in size if len(w) >= 3)
@@ -81,6 +90,10 @@ def candidates(
             if max(size[old], size[new]) <= above or (old, new) in curated:
                 continue
             verdict = judge.judge(old, new)
+            if automatic:
+                if verdict.verdict is Verdict.DIFFERENT and verdict.evidence in AUTOMATIC_DIFFERENT:
+                    different.append((old, new, "D"))
+                continue
             if ending or beginning:
                 seen = max(size[old], size[new]) <= 20 and len(new) - len(old) >= 2
                 placed = (ending and new.endswith(old)) or (beginning and new.startswith(old))
@@ -130,20 +143,21 @@ def main() -> None:
     parser.add_argument("--ending", action="store_true", help="only rearrangements in which NEW ends with OLD")
     parser.add_argument("--beginning", action="store_true", help="only rearrangements in which NEW begins with OLD")
     parser.add_argument("--dropped", action="store_true", help="rearrangements on OLD less its final E or Y")
+    parser.add_argument("--automatic", action="store_true", help="only DIFFERENT verdicts on automatic evidence")
     parser.add_argument("--leave-out", nargs="*", type=Path, default=[], help="files of pairs not to list again")
     args = parser.parse_args()
     more = tuple(int(size) for size in args.sizes.split(",") if size)
     if not SCOWL.exists():
         raise SystemExit(f"{SCOWL} not found: apt-get install scowl")
     args.out.mkdir(parents=True, exist_ok=True)
-    above = args.above if more and not (args.ending or args.beginning) else 0
+    above = args.above if more and not (args.ending or args.beginning or args.automatic) else 0
     judge = StemJudge(default_links())
     if args.dropped:
         lists: tuple[list[tuple[str, str, str]], ...] = ([], dropped(judge, sizes(more)))
     else:
-        lists = candidates(judge, sizes(more), above, args.ending, args.beginning)
+        lists = candidates(judge, sizes(more), above, args.ending, args.beginning, args.automatic)
     left_out = {tuple(line.split("\t")[:2]) for path in args.leave_out for line in path.read_text().splitlines()}
-    placed = args.ending or args.beginning or args.dropped
+    placed = args.ending or args.beginning or args.dropped or args.automatic
     bound = BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES if placed else frozenset()
     for name, found in zip(("same", "different"), lists, strict=True):
         rows = sorted((r for r in found if r[:2] not in left_out and r[0] not in bound), key=lambda r: (r[1], r[0]))
