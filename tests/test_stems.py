@@ -426,6 +426,29 @@ def test_a_y_adjective_no_list_inflects_still_carries_its_stem() -> None:
     assert bare.judge("sold", "soldier").verdict is Verdict.DIFFERENT
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("flavor", "flavored"), ("anguish", "anguished"), ("string", "stringed"), ("meow", "meowing"),
+     ("woodwork", "woodworking"), ("basic", "basics"), ("dramatic", "dramatics"), ("writing", "writings"),
+     ("overprice", "overpriced")],
+)  # fmt: skip
+def test_a_regular_form_lemminflect_does_not_list_keeps_the_stem(old: str, new: str) -> None:
+    """lemminflect knows FLAVORED, BASICS, MEOWING as words of their own and does not list them
+    among OLD's forms; the regular spelling rules make them of OLD all the same."""
+    assert judge(old, new).verdict is Verdict.SAME, judge(old, new).reason
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("bran", "brand"), ("mod", "modest"), ("hone", "honest"), ("fore", "forest"), ("asses", "assess"),
+     ("dives", "divest"), ("tub", "tubed"), ("temp", "tempest"), ("needles", "needless")],
+)  # fmt: skip
+def test_an_ending_the_rules_would_not_write_is_chance(old: str, new: str) -> None:
+    """BRAN + D and MOD + EST are not how the rules spell a form (BRANNED, MODDEST), HONE takes
+    no -EST, FORE no comparison, ASSES and DIVES are forms already, TUB's past is TUBBED."""
+    assert judge(old, new).verdict is Verdict.DIFFERENT, judge(old, new).reason
+
+
 def test_a_record_of_a_compound_holds_the_word_of_a_plural() -> None:
     """Wiktionary's OUTSMART is OUT + SMART: it holds OUTS's word, OUT, as UP + SHOT holds UPS's, so
     the record says nothing against the compound; SUBSPACE's SUB + SPACE holds only a bound prefix.

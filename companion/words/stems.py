@@ -592,6 +592,29 @@ def _plural_only(word: str) -> bool:
     return word not in known and any(_plural_of(word, lemma) for lemma in known)
 
 
+def _regular_form(old: str, new: str, defined: bool) -> bool:
+    """Is NEW a form of OLD by the regular spelling rules, though lemminflect's table does not list
+    it: a noun's plural (a noun made of an adjective too: BASICS, OBLIQUES), and a noun's or a
+    verb's -ED, -ING and -S (FLAVORED, STRINGED, WOODWORKING)? Only for an OLD that is its own
+    dictionary form (not ASSES, DIVES), known to lemminflect or ``defined`` by WordNet (MEOW,
+    OVERPRICE); never an adjective's comparison (FORE + ST, MOD + EST), nor a verb's form of an
+    adjective (TWEE + D). Rules that write a doubled consonant keep TUBED and LOBED apart.
+
+    >>> _regular_form("flavor", "flavored", True), _regular_form("basic", "basics", True)
+    (True, True)
+    >>> [_regular_form(old, new, True) for old, new in [("bran", "brand"), ("asses", "assess"), ("hone", "honest")]]
+    [False, False, False]
+    """
+    known = getAllLemmas(old)
+    if known and not any(old in forms for forms in known.values()):
+        return False  # OLD is itself a form of another word
+    if not known and not defined:
+        return False
+    kinds = set(known) if known else {"NOUN", "VERB"}
+    upos = (["NOUN"] if kinds & {"NOUN", "ADJ"} else []) + (["VERB"] if kinds & {"NOUN", "VERB"} else [])
+    return any(new in forms for u in upos for forms in getAllInflectionsOOV(old, u).values())
+
+
 def is_known(word: str) -> bool:
     """Does lemminflect know ``word`` as an English word (not a guess from its spelling)?"""
     return bool(getAllLemmas(word))
@@ -841,7 +864,13 @@ class StemJudge:
             # Wiktionary derives NEW from OLD: only a curated entry, or NEW's own etymology that
             # never meets OLD's, says otherwise (MorphyNet merges homographs: FLOWER "that flows")
             return self._homograph_record(old, new, old_forms, new_forms, looks, shape)
-        if shape is not None and shape.kind == "suffix" and shape.suffix in INFLECTIONAL_ENDINGS and is_known(new):
+        if (
+            shape is not None
+            and shape.kind == "suffix"
+            and shape.suffix in INFLECTIONAL_ENDINGS
+            and is_known(new)
+            and not _regular_form(old, new, old in ev.wordnet_words)
+        ):
             return (
                 f"{looks}: lemminflect knows {NEW}, and it is not one of {OLD}'s forms "
                 f"({', '.join(sorted(w.upper() for w in self._inflections(old)) or [OLD])})",
