@@ -130,6 +130,11 @@ FIGURES: dict[str, tuple[float, int]] = {
     # AUTOSOME, BILANDER); the session's first judge (00c8437) the same, the judge of 24070d3
     # 645/650, illegal 2 (PARAFOIL, INFANTINE).
     "holdout23": (0.995, 0),  # 647/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout24.tsv with the judge of 01abdb4:
+    # 645/650 (99.2%), no illegal steal, refused 5; the session's first judge (00c8437) the same,
+    # the judge of 24070d3 629/650 (96.8%), illegal 16 (the eighth to tenth reviews' kinds:
+    # SEVENTIETH, MALIGNANCY, MUSKOX, INTELLIGENTSIA).
+    "holdout24": (0.992, 0),  # 645/650
 }
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
