@@ -1,6 +1,6 @@
 """English prefixes and suffixes, and how a longer word can be an affixed form of a shorter one.
 
-Public API: :class:`Shape`, :func:`shapes`, :data:`PREFIXES`, :data:`SUFFIXES`.
+Public API: :class:`Shape`, :func:`shapes`, :func:`combining`, :data:`PREFIXES`, :data:`SUFFIXES`.
 
 A *shape* says how ``new`` could be built from ``old``: a prefix, a suffix (with the usual
 spelling changes: a dropped final E, Y turned to I, a doubled final consonant, C turned to CK), both, or a
@@ -48,6 +48,15 @@ LEARNED_SUFFIXES = frozenset(
 )  # fmt: skip
 #: The shortest OLD a learned prefix or ending goes on.
 LEARNED_BASE = 5
+#: Words that are also the learned second element they come from, after a combining vowel: SEISM-O-
+#: GRAPH, KALEID-O-SCOPE, SPEED-O-METER, XYL-O-PHONE, ATM-O-SPHERE, CUNE-I-FORM. Any stem may come
+#: before them, as the learned first elements are too many to list. FORM only after I: -IFORM is
+#: Latin -formis (forma), while CHLOROFORM is CHLORO + FORM(YL), formic acid.
+COMBINING_WORDS = {
+    "o": frozenset({"graph", "graphic", "gram", "scope", "meter", "metre", "metric", "phone", "sphere", "type",
+                    "mania", "phobia", "plasm"}),
+    "i": frozenset({"form"}),
+}  # fmt: skip
 PREFIXES = NEGATIVE_PREFIXES | LATIN_PREFIXES | LEARNED_PREFIXES | frozenset(
     {"anti", "auto", "be", "bi", "counter", "down", "en", "em", "extra", "fore", "hyper", "inter",
      "mal", "micro", "mid", "mis", "multi", "out", "over", "post", "semi", "super", "tri", "under",
@@ -155,12 +164,27 @@ def narrow_suffix(old: str, change: str, suffix: str) -> bool:
     return not change and old in NAMED_BASES.get(suffix, ())
 
 
+def combining(prefix: str, old: str) -> bool:
+    """Is ``prefix`` a learned first element with its combining vowel before ``old``, a word that is
+    also the learned second element (:data:`COMBINING_WORDS`)?
+
+    >>> combining("seismo", "graph"), combining("cunei", "form"), combining("chloro", "form"), combining("o", "graph")
+    (True, True, False, False)
+    """
+    vowel = prefix[-1:]
+    return len(prefix) >= 3 and prefix.isalpha() and old in COMBINING_WORDS.get(vowel, ())
+
+
 def shapes(old: str, new: str, is_word: Callable[[str], bool] = lambda w: False) -> list[Shape]:
     """Every way ``new`` is ``old`` with a known prefix and/or suffix, or compounded with a word."""
     found: list[Shape] = []
     for start in range(len(new) - len(old) + 1):
         prefix = new[:start]
-        if prefix and (prefix not in PREFIXES or (prefix in LEARNED_PREFIXES and len(old) < LEARNED_BASE)):
+        if (
+            prefix
+            and not combining(prefix, old)
+            and (prefix not in PREFIXES or (prefix in LEARNED_PREFIXES and len(old) < LEARNED_BASE))
+        ):
             continue
         rest = new[start:]
         for stem, change, allows in suffix_forms(old):

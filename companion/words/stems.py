@@ -90,6 +90,7 @@ from companion.words.affixes import (
     SUFFIXES,
     Shape,
     bound_root,
+    combining,
     compounds,
     shapes,
 )
@@ -829,6 +830,9 @@ class StemJudge:
             return same(f"{parts}: a compound keeps {OLD} whole{record}", 0.9 if recorded else 0.85, "compound")
         if shape.suffix in NAMED_BASES:  # WOULDST, HAST, AMONGST
             return same(f"{parts}: an old form of {OLD}{record}", 0.9, "affix")
+        if combining(shape.prefix, old):  # SEISMO + GRAPH
+            learned = f"{parts}: a learned compound on {OLD}, the same word as its -{OLD}{record}"
+            return same(learned, 0.9 if recorded else 0.8, "affix")
         return same(f"{parts}: a real word with an affix{record}", 0.9 if recorded else 0.75, "affix")
 
     def _false_friend(
