@@ -25,10 +25,14 @@ larger than ``--above`` (35 by default). The reviews took ``--sizes 40,50``, the
 ``--sizes 40,50 --ending``: words that end with OLD and no shape shows how; the eighth
 ``--sizes 40,50,55,60 --beginning`` (words that begin with OLD) and the ``--ending`` pairs of
 sizes 55-60 the seventh had not listed; the ninth both of size 70; the tenth ``--sizes
-40,50,55,60,70 --dropped``: words that begin with OLD less its final E or Y (MARINADE, VALVULE);
+40,50,55,60,70 --dropped ey``: words that begin with OLD less its final E or Y (MARINADE, VALVULE);
 the eleventh ``--sizes 40,50,55,60,70 --automatic``: every DIFFERENT verdict on automatic
 evidence (records that never meet, meanings apart) that no saved list of an earlier round held,
-most of them of sizes <= 35 (COT -> COTTAGE's kind). Pairs already curated are left out, and
+most of them of sizes <= 35 (COT -> COTTAGE's kind); the twelfth ``--beginning --ending --again``: the
+rearrangements of sizes <= 20 that begin or end with OLD, which the first review had seen under
+an older brief; the
+thirteenth ``--sizes 40,50,55,60,70 --dropped aoi --rest 5``: OPERA -> OPERETTA, PIZZA -> PIZZERIA.
+Pairs already curated are left out, and
 ``--leave-out FILE ...`` leaves out the pairs of other files (old, new first): our tables and the
 lists of earlier rounds. With ``--ending``, ``--beginning``, ``--dropped`` or ``--automatic`` an
 OLD that is also a bound affix (ABLE, NESS, OLOGY, POST) is left out too: a relative there would
@@ -72,12 +76,14 @@ def candidates(
     ending: bool = False,
     beginning: bool = False,
     automatic: bool = False,
+    again: bool = False,
 ) -> tuple[list[tuple[str, str, str]], ...]:
     """(same, different): (old, new, the judge's S or D) to review; one word of a size > ``above``.
     With ``ending``, only ``different``: every "rearrangement" in which NEW ends with OLD, of any
     size, that the first review (sizes <= 20) did not see: LUKEWARM, MULBERRY, HENCHMAN. With
     ``beginning``, the same for NEW that begins with OLD: BALLOON, TARMAC, SILICATE. With
-    ``automatic``, only ``different``: every DIFFERENT verdict on automatic evidence."""
+    ``automatic``, only ``different``: every DIFFERENT verdict on automatic evidence. With ``again``,
+    the rearrangements the first review saw instead."""
     same: list[tuple[str, str, str]] = []
     different: list[tuple[str, str, str]] = []
     words = sorted(w for w in size if len(w) >= 3)
@@ -97,7 +103,7 @@ def candidates(
             if ending or beginning:
                 seen = max(size[old], size[new]) <= 20 and len(new) - len(old) >= 2
                 placed = (ending and new.endswith(old)) or (beginning and new.startswith(old))
-                if verdict.evidence == "rearrangement" and placed and not seen:
+                if verdict.evidence == "rearrangement" and placed and seen == again:
                     different.append((old, new, "D"))
                 continue
             if verdict.verdict is Verdict.SAME and (verdict.evidence, verdict.confidence) not in TRUSTED:
@@ -112,13 +118,15 @@ def candidates(
     return same, different
 
 
-def dropped(judge: StemJudge, size: dict[str, int]) -> list[tuple[str, str, str]]:
-    """Every "rearrangement" in which NEW begins with OLD less its final E or Y (for a Y, then an
-    I) and does not hold OLD in a row, of any size: MARINE -> MARINADE, VALVE -> VALVULE."""
+def dropped(judge: StemJudge, size: dict[str, int], letters: str = "ey", rest: int = 0) -> list[tuple[str, str, str]]:
+    """Every "rearrangement" in which NEW begins with OLD less its final letter, one of ``letters``
+    (E or Y, for a Y then an I; or A, O, I), and does not hold OLD in a row, of any size: MARINE ->
+    MARINADE, VALVE -> VALVULE, OPERA -> OPERETTA; with ``rest``, only where at most that many
+    letters follow. OLDs that are bound affixes are left out by the caller."""
     words = sorted(w for w in size if w.isalpha() and w.islower())
     by_stem: dict[str, list[str]] = {}
     for word in words:
-        if len(word) >= 4 and word[-1] in "ey":
+        if len(word) >= 4 and word[-1] in letters:
             by_stem.setdefault(word[:-1], []).append(word)
     curated = judge.evidence.false_friends.keys() | judge.evidence.relatives.keys()
     found = set()
@@ -128,6 +136,8 @@ def dropped(judge: StemJudge, size: dict[str, int]) -> list[tuple[str, str, str]
         for cut in range(3, len(new) - 1):
             for old in by_stem.get(new[:cut], []):
                 if old in new or (old, new) in curated or (old[-1] == "y" and new[cut] != "i"):
+                    continue
+                if rest and len(new) - cut > rest:
                     continue
                 if judge.judge(old, new).evidence == "rearrangement":
                     found.add((old, new, "D"))
@@ -142,7 +152,9 @@ def main() -> None:
     parser.add_argument("--above", type=int, default=35, help="the largest size already reviewed")
     parser.add_argument("--ending", action="store_true", help="only rearrangements in which NEW ends with OLD")
     parser.add_argument("--beginning", action="store_true", help="only rearrangements in which NEW begins with OLD")
-    parser.add_argument("--dropped", action="store_true", help="rearrangements on OLD less its final E or Y")
+    parser.add_argument("--dropped", default="", help="rearrangements on OLD less its final letter, one of these (ey)")
+    parser.add_argument("--rest", type=int, default=0, help="with --dropped: at most this many letters after")
+    parser.add_argument("--again", action="store_true", help="with --ending/--beginning: the first review's pairs")
     parser.add_argument("--automatic", action="store_true", help="only DIFFERENT verdicts on automatic evidence")
     parser.add_argument("--leave-out", nargs="*", type=Path, default=[], help="files of pairs not to list again")
     args = parser.parse_args()
@@ -153,9 +165,9 @@ def main() -> None:
     above = args.above if more and not (args.ending or args.beginning or args.automatic) else 0
     judge = StemJudge(default_links())
     if args.dropped:
-        lists: tuple[list[tuple[str, str, str]], ...] = ([], dropped(judge, sizes(more)))
+        lists: tuple[list[tuple[str, str, str]], ...] = ([], dropped(judge, sizes(more), args.dropped, args.rest))
     else:
-        lists = candidates(judge, sizes(more), above, args.ending, args.beginning, args.automatic)
+        lists = candidates(judge, sizes(more), above, args.ending, args.beginning, args.automatic, args.again)
     left_out = {tuple(line.split("\t")[:2]) for path in args.leave_out for line in path.read_text().splitlines()}
     placed = args.ending or args.beginning or args.dropped or args.automatic
     bound = BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES if placed else frozenset()
