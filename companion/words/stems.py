@@ -1297,6 +1297,8 @@ class StemJudge:
             return False
         if verdict.evidence == "inflection":  # KEEPING, but not WEED (WEE + D) nor RAINED in UNREST + RAINED
             return shape.suffix == "ing" or (linked and shape.suffix == "ed" and not shape.change)
+        if shape.suffix == "er" and old in getAllLemmas(old).get("VERB", ()):
+            return True  # a verb's agent (HAIR + DRESS + ER), whatever else the second word means (a DRESSER)
         return linked or (verdict.evidence in DERIVATIVE_EVIDENCE and verdict.confidence >= 0.85)
 
 
