@@ -149,8 +149,9 @@ FIGURES: dict[str, tuple[float, int]] = {
     # Measured once, blind, on tests/data/stem-pairs-holdout27.tsv with the judge of 0b201fd:
     # 641/650 (98.6%), illegal 3 (DRESS -> HAIRDRESSER, ELEPHANT -> ELEPHANTIASIS, JOIN ->
     # REJOINDER), refused 6; the session's first judge (00c8437) the same, the judge of 24070d3
-    # 635/650, illegal 9. HAIRDRESSER led to the verb's agent in a compound: 642/650, illegal 2 since.
-    "holdout27": (0.987, 2),  # 642/650
+    # 635/650, illegal 9. HAIRDRESSER led to the verb's agent in a compound, ELEPHANTIASIS to -IASIS
+    # and -OSIS as learned suffixes: 643/650, illegal 1 (REJOINDER) since.
+    "holdout27": (0.988, 1),  # 643/650 (and ELEPHANTIASIS since -IASIS)
 }
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
@@ -495,6 +496,14 @@ def test_a_compound_of_a_verbs_agent_keeps_the_verb(old: str, new: str) -> None:
     MAST (a noun) still takes no agent in HEADMASTER (the test above)."""
     verdict = judge(old, new)
     assert verdict.verdict is Verdict.SAME and verdict.evidence == "compound", verdict.reason
+
+
+def test_medical_endings_are_learned_suffixes() -> None:
+    """-IASIS and -OSIS, like -ITIS, on a word of five letters or more: ELEPHANTIASIS, PSYCHOSIS; not
+    on a shorter one, where they are mostly chance (LORD, LORDOSIS)."""
+    assert judge("elephant", "elephantiasis").verdict is Verdict.SAME
+    assert judge("psych", "psychosis").verdict is Verdict.SAME
+    assert judge("lord", "lordosis").verdict is Verdict.DIFFERENT
 
 
 def test_form_is_a_learned_second_element_only_after_i() -> None:

@@ -40,11 +40,12 @@ LEARNED_PREFIXES = frozenset(
      "quasi", "circum", "contra", "intro", "kilo", "milli", "centi", "supra", "ambi"}
 )  # fmt: skip
 #: Greek and Latin endings of learned words: GRAPH + OLOGY, APPEND + ECTOMY, SPEED + OMETER, PLANET
-#: + OID, on an OLD of five letters or more (CART is only chance in CARTOGRAPHY, TAUT in TAUTOLOGY).
+#: + OID, ELEPHANT + IASIS, FLUOR + OSIS, on an OLD of five letters or more (CART is only chance in
+#: CARTOGRAPHY, TAUT in TAUTOLOGY).
 LEARNED_SUFFIXES = frozenset(
     {"ology", "logy", "ologist", "logist", "ological", "logical", "ography", "graphy", "ographer", "grapher",
-     "itis", "ectomy", "phobia", "phobic", "ocracy", "cracy", "ocrat", "crat", "ometer", "meter", "oscope", "scope",
-     "ophile", "phile", "oid"}
+     "itis", "iasis", "osis", "ectomy", "phobia", "phobic", "ocracy", "cracy", "ocrat", "crat", "ometer", "meter",
+     "oscope", "scope", "ophile", "phile", "oid"}
 )  # fmt: skip
 #: The shortest OLD a learned prefix or ending goes on.
 LEARNED_BASE = 5
