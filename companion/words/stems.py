@@ -799,7 +799,18 @@ class StemJudge:
             root = bound_root(o)
             if shape.prefix in LATIN_PREFIXES and shape.kind == "prefix" and root:
                 return same(f"{parts}: both are built on {root.upper()}", 0.7, "affix")
-            if shape.kind == "compound" and not weak and not old_forms & self.evidence.family(new_forms):
+            word_part = o not in LATIN_PREFIXES | NEGATIVE_PREFIXES and ("English", o) in self._ancestors(
+                new, new_forms
+            )
+            if (
+                shape.kind == "compound"
+                and not weak
+                and not old_forms & self.evidence.family(new_forms)
+                and not word_part
+            ):
+                # a word that is also a bound affix is that affix, unless NEW's etymology names the
+                # word as one of its parts and it is no Latin or negative prefix (POSTHASTE: English
+                # post, a courier, + haste; AIRSHIP: air + ship; not SUBSPACE, sub- + space)
                 OTHER = shape.other.upper()
                 if n.endswith(o) and o in SUFFIX_WORDS_OF_THEIR_OWN:
                     return different(f"{parts}: {OLD} is only the suffix -{OLD} on {OTHER}", 0.85, "affix")
