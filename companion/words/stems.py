@@ -598,14 +598,17 @@ def _regular_form(old: str, new: str, defined: bool) -> bool:
     it: a noun's plural (a noun made of an adjective too: BASICS, OBLIQUES), and a noun's or a
     verb's -ED, -ING and -S (FLAVORED, STRINGED, WOODWORKING)? Only for an OLD that is its own
     dictionary form (not ASSES, DIVES), known to lemminflect or ``defined`` by WordNet (MEOW,
-    OVERPRICE); never an adjective's comparison (FORE + ST, MOD + EST), nor a verb's form of an
-    adjective (TWEE + D). Rules that write a doubled consonant keep TUBED and LOBED apart.
+    OVERPRICE), of four letters or more (SHED is no SHE + D); never an adjective's comparison (FORE
+    + ST, MOD + EST), nor a verb's form of an adjective (TWEE + D). Rules that write a doubled
+    consonant keep TUBED and LOBED apart.
 
     >>> _regular_form("flavor", "flavored", True), _regular_form("basic", "basics", True)
     (True, True)
     >>> [_regular_form(old, new, True) for old, new in [("bran", "brand"), ("asses", "assess"), ("hone", "honest")]]
     [False, False, False]
     """
+    if len(old) <= 3:
+        return False  # a short word makes forms by chance: SHE + D is no form of SHE
     known = getAllLemmas(old)
     if known and not any(old in forms for forms in known.values()):
         return False  # OLD is itself a form of another word
