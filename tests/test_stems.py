@@ -157,6 +157,10 @@ FIGURES: dict[str, tuple[float, int]] = {
     # the session's first judge (00c8437) the same, the judge of 24070d3 634/650, illegal 8.
     # POSTHASTE led to the word that is also an affix, where a record names the word.
     "holdout28": (0.984, 2),  # 640/650 (POSTHASTE since a record names the word)
+    # Measured once, blind, on tests/data/stem-pairs-holdout29.tsv with the judge of 45bcc32:
+    # 645/650 (99.2%), no illegal steal, refused 5; the session's first judge (00c8437) the same,
+    # the judge of 24070d3 640/650, illegal 5.
+    "holdout29": (0.992, 0),  # 645/650
     # Measured once, blind, on tests/data/stem-pairs-holdout30.tsv with the judge of 099aa3f:
     # 634/650 (97.5%), illegal 1 (WISE -> STEPWISE, labelled the word though -WISE is the suffix),
     # refused 15 (SHE -> SHED through the regular-form rule: words of four letters or more since);
