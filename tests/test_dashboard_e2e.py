@@ -247,6 +247,8 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
         wait_text(browser, "#title", "Not Scrabble")
         if page == "history":
             assert "claim" in wait_text(browser, "#history", "RIDE")
+        if page == "scores":  # the chart's legend: whose line is whose, with the score now
+            assert wait_text(browser, "#chart-legend", "Ann 4").split() == ["Ann", "4", "Ben", "0"]
         shot(browser, page)
     # undo to before the claim from the history page
     browser.get(f"{server}/game/{game}/history")

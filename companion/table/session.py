@@ -112,7 +112,8 @@ class Session:
         #: What happened last, for the screen: the event, or a refusal with its rule.
         self.last: dict[str, Any] | None = None
         self._history: list[dict[str, Any]] = []
-        self._depths: list[int] = []  # how many events stood in the game after each point of _history
+        #: The points of _history along the events that still stand, each with how many events stood.
+        self._line: list[tuple[int, dict[str, Any]]] = []
         self._note_standings(1)
         #: The stored events this session has played (the game event is 1).
         self.stored = 1
@@ -156,11 +157,15 @@ class Session:
         return int(self.game.setup.get("window_ms", DEFAULT_WINDOW_MS)) * 1000
 
     def _note_standings(self, number: int) -> None:
-        self._history.append({"n": number, "scores": {s.player: s.score for s in self.game.standings()}})
-        self._depths.append(len(self.game.events))
+        point = {"n": number, "scores": {s.player: s.score for s in self.game.standings()}}
+        self._history.append(point)
+        depth = len(self.game.events)  # an undo's point takes the place of the one it went back to
+        while self._line and self._line[-1][0] >= depth:
+            self._line.pop()
+        self._line.append((depth, point))
 
     def history(self, after: int = 0) -> list[dict[str, Any]]:
-        """Each player's score after every stored event (``n``: its number), for the chart."""
+        """Each player's score after every stored event (``n``: its number), undone ones too."""
         with self.lock:
             return [point for point in self._history if point["n"] > after]
 
@@ -169,12 +174,7 @@ class Session:
         event's point is gone, and the undo's own point takes the place of the one it went back to
         (a claim undone and made again reads 0, 4, not 0, 4, 0, 4). :meth:`history` keeps them all."""
         with self.lock:
-            kept: list[tuple[int, dict[str, Any]]] = []
-            for depth, point in zip(self._depths, self._history, strict=True):
-                while kept and kept[-1][0] >= depth:
-                    kept.pop()
-                kept.append((depth, point))
-            return [point for _, point in kept]
+            return [point for _, point in self._line]
 
     # -- recording -----------------------------------------------------------------------
 
