@@ -802,23 +802,16 @@ class StemJudge:
             root = bound_root(o)
             if shape.prefix in LATIN_PREFIXES and shape.kind == "prefix" and root:
                 return same(f"{parts}: both are built on {root.upper()}", 0.7, "affix")
-            word_part = o not in LATIN_PREFIXES | NEGATIVE_PREFIXES and ("English", o) in self._ancestors(
-                new, new_forms
-            )
-            if (
-                shape.kind == "compound"
-                and not weak
-                and not old_forms & self.evidence.family(new_forms)
-                and not word_part
-            ):
-                # a word that is also a bound affix is that affix, unless NEW's etymology names the
-                # word as one of its parts and it is no Latin or negative prefix (POSTHASTE: English
-                # post, a courier, + haste; AIRSHIP: air + ship; not SUBSPACE, sub- + space)
-                OTHER = shape.other.upper()
-                if n.endswith(o) and o in SUFFIX_WORDS_OF_THEIR_OWN:
-                    return different(f"{parts}: {OLD} is only the suffix -{OLD} on {OTHER}", 0.85, "affix")
-                if n.startswith(o) and o in BOUND_PREFIX_WORDS:
-                    return different(f"{parts}: {OLD} is only the prefix {OLD}- on {OTHER}", 0.85, "affix")
+            if shape.kind == "compound" and not weak and not old_forms & self.evidence.family(new_forms):
+                suffix_word = n.endswith(o) and o in SUFFIX_WORDS_OF_THEIR_OWN
+                prefix_word = n.startswith(o) and o in BOUND_PREFIX_WORDS
+                # a word that is also a bound affix is that affix, unless NEW's record names the word
+                # as one of its parts and it is no Latin or negative prefix (POSTHASTE: English post,
+                # a courier, + haste; AIRSHIP: air + ship; but SUBSPACE is sub- + space)
+                latin = o in LATIN_PREFIXES | NEGATIVE_PREFIXES
+                if (suffix_word or prefix_word) and (latin or not self._recorded_part(o, new, new_forms)):
+                    affix = f"suffix -{OLD}" if suffix_word else f"prefix {OLD}-"
+                    return different(f"{parts}: {OLD} is only the {affix} on {shape.other.upper()}", 0.85, "affix")
 
         false_friend = self._false_friend(old, new, old_forms, new_forms, parts, bool(weak), shape, bool(named))
         if false_friend is not None:
@@ -1033,7 +1026,7 @@ class StemJudge:
         OLD, as played, as one of its parts in English (Wiktionary: HOLIDAY, English holy + day;
         Webster: PINAFORE, "Pin + afore"; BONFIRE, "bone + fire"), or ''."""
         OLD, NEW = old.upper(), new.upper()
-        if any(lang == "English" and form == old for lang, form in self._ancestors(new, new_forms)):
+        if self._recorded_part(old, new, new_forms):
             return f"Wiktionary's etymology of {NEW} names {OLD} as one of its parts"
         webster = self.evidence.webster.names(old, new_forms)
         if webster:
@@ -1125,6 +1118,11 @@ class StemJudge:
         if mention:
             return f"Webster's etymology of {new.upper()} names {old.upper()}: {shortened(mention)}", "etymology"
         return None
+
+    def _recorded_part(self, word: str, new: str, new_forms: frozenset[str]) -> bool:
+        """Does Wiktionary's etymology of NEW name ``word`` in English as one of its parts
+        (HOLIDAY: English holy + day)?"""
+        return ("English", word) in self._ancestors(new, new_forms)
 
     def _ancestors(self, new: str, new_forms: frozenset[str]) -> tuple[tuple[str, str], ...]:
         """NEW's recorded ancestors, or those of the first of its forms that has any."""
