@@ -25,14 +25,13 @@ larger than ``--above`` (35 by default). The reviews took ``--sizes 40,50``, the
 ``--sizes 40,50 --ending``: words that end with OLD and no shape shows how; the eighth
 ``--sizes 40,50,55,60 --beginning`` (words that begin with OLD) and the ``--ending`` pairs of
 sizes 55-60 the seventh had not listed; the ninth both of size 70; the tenth ``--sizes
-40,50,55,60,70 --dropped ey``: words that begin with OLD less its final E or Y (MARINADE, VALVULE);
-the eleventh ``--sizes 40,50,55,60,70 --automatic``: every DIFFERENT verdict on automatic
-evidence (records that never meet, meanings apart) that no saved list of an earlier round held,
-most of them of sizes <= 35 (COT -> COTTAGE's kind); the twelfth ``--beginning --ending --again``: the
-rearrangements of sizes <= 20 that begin or end with OLD, which the first review had seen under
-an older brief; the
-thirteenth ``--sizes 40,50,55,60,70 --dropped aoi --rest 5``: OPERA -> OPERETTA, PIZZA -> PIZZERIA.
-Pairs already curated are left out, and
+40,50,55,60,70 --dropped ey``: words that begin with OLD less its final E or Y (MARINADE,
+VALVULE); the eleventh ``--sizes 40,50,55,60,70 --automatic``: every DIFFERENT verdict on
+automatic evidence (records that never meet, meanings apart) that no saved list of an earlier
+round held, most of them of sizes <= 35 (COT -> COTTAGE's kind); the twelfth the same sizes
+``--beginning --ending --again``: the rearrangements of sizes <= 20 that begin or end with OLD,
+which the first review had seen under an older brief; the thirteenth ``--sizes 40,50,55,60,70 --dropped aoi
+--rest 5``: OPERA -> OPERETTA, PIZZA -> PIZZERIA. Pairs already curated are left out, and
 ``--leave-out FILE ...`` leaves out the pairs of other files (old, new first): our tables and the
 lists of earlier rounds. With ``--ending``, ``--beginning``, ``--dropped`` or ``--automatic`` an
 OLD that is also a bound affix (ABLE, NESS, OLOGY, POST) is left out too: a relative there would
@@ -169,8 +168,8 @@ def main() -> None:
     else:
         lists = candidates(judge, sizes(more), above, args.ending, args.beginning, args.automatic, args.again)
     left_out = {tuple(line.split("\t")[:2]) for path in args.leave_out for line in path.read_text().splitlines()}
-    placed = args.ending or args.beginning or args.dropped or args.automatic
-    bound = BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES if placed else frozenset()
+    narrowed = args.ending or args.beginning or args.dropped or args.automatic
+    bound = BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES if narrowed else frozenset()
     for name, found in zip(("same", "different"), lists, strict=True):
         rows = sorted((r for r in found if r[:2] not in left_out and r[0] not in bound), key=lambda r: (r[1], r[0]))
         step = -(-len(rows) // args.pieces)
