@@ -22,6 +22,7 @@ from companion.words.stems import (
     StemJudge,
     Verdict,
     default_evidence,
+    default_judge,
     default_links,
     judge,
     lemmas,
@@ -746,6 +747,35 @@ def test_an_english_etymology_refers_to_the_old_word_even_where_new_does_not_spe
 )  # fmt: skip
 def test_a_reference_to_a_homograph_is_no_reference(old: str, new: str, why: str) -> None:
     assert not default_evidence().webster.refers(old, {new}), why
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "through"), [("join", "rejoinder", "rejoin"), ("posit", "juxtaposition", "position")]
+)
+def test_an_etymology_that_refers_to_a_word_of_the_old_stem_keeps_the_stem(old: str, new: str, through: str) -> None:
+    """REJOINDER: "From F. rejoindre, inf., to join again. See {Rejoin}", and WordNet makes REJOIN
+    RE + JOIN; JUXTAPOSITION refers to POSITION, which WordNet derives from POSIT. No affix shape
+    shows either, so the judge follows the reference through the word it names. Not through a
+    form (DIVERSE: "See {Divers}", which lemminflect reads as DIVER's plural), nor through a
+    reference qualified by a part of speech (COUNTERFEIT: "See {Counter}, adv.", the prefix)."""
+    verdict = judge(old, new)
+    assert verdict.verdict is Verdict.SAME, verdict.reason
+    assert verdict.evidence == "etymology" and f"refers to {through.upper()}" in verdict.reason, verdict.reason
+    assert judge("dive", "diverse").verdict is Verdict.DIFFERENT
+    assert judge("count", "counterfeit").verdict is Verdict.DIFFERENT
+
+
+def test_a_foreign_plural_that_is_a_word_of_its_own_is_judged_as_itself() -> None:
+    """lemminflect lists REGALIA as a plural of REGALE beside REGALES, and STAMINA of STAMEN
+    beside STAMENS; WordNet defines both as words of their own (emblems of royalty; endurance).
+    The judge reads REGALIA as itself, and its etymology refers to REGAL ("L. regalis regal. See
+    {Regal}"), not as a form of REGALE. A regular plural (ARTS) and one WordNet lists only as a
+    form (CHILDREN) stay forms of their lemma."""
+    verdict = judge("regal", "regalia")
+    assert verdict.verdict is Verdict.SAME and "REGALE" not in verdict.reason, verdict.reason
+    judge_ = default_judge()
+    assert judge_._own_plural("regalia", "regale") and judge_._own_plural("stamina", "stamen")
+    assert not judge_._own_plural("arts", "art") and not judge_._own_plural("children", "child")
 
 
 def test_a_reference_to_a_part_of_speech_the_old_word_is_not_or_in_a_comparison_is_none() -> None:

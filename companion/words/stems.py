@@ -635,6 +635,8 @@ def known_in(words: Container[str]) -> Callable[[str], bool]:
     return lambda word: word in words and is_known(word)
 
 
+#: The evidence on which a word of OLD's stem leads on to another (:meth:`StemJudge._through_reference`).
+TRUSTED_EVIDENCE = frozenset({"wordnet"})
 #: The evidence that makes a word OLD + a suffix OLD's own derivative inside a compound.
 DERIVATIVE_EVIDENCE = frozenset({"wordnet", "relative"})
 
@@ -722,6 +724,8 @@ class StemJudge:
                 continue  # only shorter forms: a lemma, never another inflection of it
             if not self.is_word(form) or not old_letters <= Letters(form):
                 continue
+            if self._own_plural(new, form):
+                continue
             FORM = form.upper()
             if Letters(form) == old_letters:
                 return different(f"{NEW} is a form of {FORM}, which only rearranges {OLD}", 0.95, "inflection")
@@ -792,6 +796,9 @@ class StemJudge:
             kept = self._kept_whole(old, new, old_forms, new_forms)
             if kept is not None:
                 return same(kept[0], KEPT_WHOLE, kept[1])
+            referred = self._through_reference(old, new, new_forms)
+            if referred is not None:
+                return same(referred, 0.8, "etymology")
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -1071,6 +1078,27 @@ class StemJudge:
                 return f"{NEW} is {parts} ({source}'s etymology)", f"{inner_sum}: {_grounds(verdict.reason)}"
         return None
 
+    def _through_reference(self, old: str, new: str, new_forms: frozenset[str]) -> str | None:
+        """Why NEW comes from OLD through a word of OLD's stem that Webster's etymology of NEW
+        refers to, when no shape shows it: REJOINDER, "From F. rejoindre, inf., to join again. See
+        {Rejoin}", and REJOIN is RE + JOIN. The word is spelt in NEW and holds OLD whole, and the
+        judge finds it OLD's on evidence, not by default."""
+        for word, origin in self.evidence.webster.references(new_forms):
+            if word in new_forms or old not in word or _core(word) not in new or (old, word) in self._pending:
+                continue
+            if lemmas(word) != {word}:
+                continue  # a form's etymology is its lemma's: DIVERSE's {Divers} is no plural of DIVER
+            if not Letters(old) < Letters(word) < Letters(new):
+                continue
+            verdict = self.judge(old, word)
+            if verdict.verdict is Verdict.SAME and verdict.confidence >= 0.95 and verdict.evidence in TRUSTED_EVIDENCE:
+                inner_sum = f"{word.upper()} is {old.upper()} + {Letters(word) - Letters(old)}"
+                return (
+                    f"Webster's etymology of {new.upper()} refers to {word.upper()}: {shortened(origin)}; "
+                    f"{inner_sum}: {_grounds(verdict.reason)}"
+                )
+        return None
+
     def _kept_whole(
         self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
     ) -> tuple[str, str] | None:
@@ -1132,6 +1160,15 @@ class StemJudge:
         """The recorded ancestors of the first of ``forms`` (in order) that has any."""
         ev = self.evidence
         return next((a for f in sorted(forms) if (a := ev.etymology(f))), ())
+
+    def _own_plural(self, new: str, form: str) -> bool:
+        """Is NEW a word of its own that lemminflect lists beside ``form``'s regular plural, as a
+        second, foreign plural: REGALIA (WordNet's "emblems of royalty") beside REGALES, which
+        makes no REGALIA a form of REGALE? Not a regular plural (ARTS), nor one WordNet only
+        lists as a form (CHILDREN)."""
+        plurals = getAllInflections(form).get("NNS", ())
+        regular = {p for p in plurals if _plural_of(p, form)}
+        return new in plurals and new not in regular and bool(regular) and new in self.evidence.wordnet_words
 
     @staticmethod
     def _inflections(word: str) -> set[str]:

@@ -308,6 +308,16 @@ class Webster:
                     return self.origins(n, common=True)[0]
         return ""
 
+    def references(self, new_forms: Iterable[str]) -> Iterator[tuple[str, str]]:
+        """(a word NEW's etymology refers to bare, that etymology), as :meth:`refers` reads a
+        reference: REJOINDER's "From F. rejoindre, inf., to join again. See {Rejoin}" refers to
+        REJOIN; a bare reference, not "See {Bull} an edict" nor "See {Counter}, adv.", nor a
+        numbered homograph, nor in a comparison."""
+        for n in sorted(set(new_forms)):
+            for ref in self._references(n):
+                if not ref.group(3).strip(" ,"):
+                    yield ref.group(2).lower(), self.origins(n, common=True)[0]
+
     def _references(self, word: str) -> list[re.Match[str]]:
         """The unnumbered references ("See {Cite}") of ``word``'s etymology outside a comparison,
         when it has one etymology: with several, a reference may be of another homograph."""
