@@ -439,7 +439,7 @@ const wordtable = (() => {
             inputs[ask] = () => s.value; row.append(s); continue;
           }
           const input = el("input"); input.placeholder = PLACEHOLDERS[ask] || ask; input.dataset.ask = ask;
-          input.size = ["card"].includes(ask) ? 3 : 12;
+          input.size = ["card"].includes(ask) ? 3 : Math.max(12, input.placeholder.length);  // the hint shows whole
           input.onkeydown = (e) => { if (e.key === "Enter") send(); };  // Enter records the move
           inputs[ask] = ["words", "cells"].includes(ask) ? () => input.value.trim().split(/\s+/).filter(Boolean) : () => input.value.trim();
           if (action.type === "declare" && ask === "word") {  // DICEWORDS: the word's score as it is built
