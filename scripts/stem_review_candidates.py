@@ -31,7 +31,9 @@ automatic evidence (records that never meet, meanings apart) that no saved list 
 round held, most of them of sizes <= 35 (COT -> COTTAGE's kind); the twelfth the same sizes
 ``--beginning --ending --again``: the rearrangements of sizes <= 20 that begin or end with OLD,
 which the first review had seen under an older brief; the thirteenth ``--sizes 40,50,55,60,70 --dropped aoi
---rest 5``: OPERA -> OPERETTA, PIZZA -> PIZZERIA. Pairs already curated are left out, and
+--rest 5``: OPERA -> OPERETTA, PIZZA -> PIZZERIA; the fourteenth ``--tables tests/data/stem-pairs-*.tsv
+../shared/data/stem-pairs-public.tsv``: our own tables' pairs, each table already measured, where a
+mark was kept only when the table's label agreed (:func:`of_tables`). Pairs already curated are left out, and
 ``--leave-out FILE ...`` leaves out the pairs of other files (old, new first): our tables and the
 lists of earlier rounds. With ``--ending``, ``--beginning``, ``--dropped`` or ``--automatic`` an
 OLD that is also a bound affix (ABLE, NESS, OLOGY, POST) is left out too: a relative there would
@@ -143,6 +145,37 @@ def dropped(judge: StemJudge, size: dict[str, int], letters: str = "ey", rest: i
     return sorted(found, key=lambda r: (r[1], r[0]))
 
 
+def of_tables(judge: StemJudge, paths: list[Path]) -> tuple[list[tuple[str, str, str]], ...]:
+    """(same, different) among our tables' own pairs, read once each table has been measured (the
+    fourteenth review): SAME on evidence weaker than 0.9 that is not curated (an affix or a compound
+    by default, a rare WordNet sense, a record), and DIFFERENT on automatic evidence or as a
+    rearrangement in which NEW begins or ends with OLD, or with OLD less a final A, E, I, O or Y.
+    An OLD that is a bound affix is left out of ``different``, as with ``--automatic``."""
+    pairs = sorted(
+        {
+            (fields[0].strip().lower(), fields[1].strip().lower())
+            for path in paths
+            for line in path.read_text().splitlines()
+            if line.strip() and not line.startswith("#") and len(fields := line.split("\t")) >= 3
+        }
+    )
+    bound = BOUND_PREFIX_WORDS | SUFFIX_WORDS_OF_THEIR_OWN | LEARNED_SUFFIXES
+    same: list[tuple[str, str, str]] = []
+    different: list[tuple[str, str, str]] = []
+    for old, new in pairs:
+        verdict = judge.judge(old, new)
+        if verdict.verdict is Verdict.SAME:
+            if verdict.confidence < 0.9:  # below every trusted, curated or referee's verdict
+                same.append((old, new, "S"))
+            continue
+        if verdict.verdict is not Verdict.DIFFERENT or old in bound:
+            continue
+        placed = new.startswith(old) or new.endswith(old) or (old[-1] in "aeiouy" and new.startswith(old[:-1]))
+        if verdict.evidence in AUTOMATIC_DIFFERENT | {"inflection"} or (verdict.evidence == "rearrangement" and placed):
+            different.append((old, new, "D"))
+    return same, different
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out", type=Path)
@@ -156,6 +189,7 @@ def main() -> None:
     parser.add_argument("--again", action="store_true", help="with --ending/--beginning: the first review's pairs")
     parser.add_argument("--automatic", action="store_true", help="only DIFFERENT verdicts on automatic evidence")
     parser.add_argument("--leave-out", nargs="*", type=Path, default=[], help="files of pairs not to list again")
+    parser.add_argument("--tables", nargs="*", type=Path, default=[], help="list these tables' own pairs instead")
     args = parser.parse_args()
     more = tuple(int(size) for size in args.sizes.split(",") if size)
     if not SCOWL.exists():
@@ -163,8 +197,10 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     above = args.above if more and not (args.ending or args.beginning or args.automatic) else 0
     judge = StemJudge(default_links())
-    if args.dropped:
-        lists: tuple[list[tuple[str, str, str]], ...] = ([], dropped(judge, sizes(more), args.dropped, args.rest))
+    if args.tables:
+        lists: tuple[list[tuple[str, str, str]], ...] = of_tables(judge, args.tables)
+    elif args.dropped:
+        lists = ([], dropped(judge, sizes(more), args.dropped, args.rest))
     else:
         lists = candidates(judge, sizes(more), above, args.ending, args.beginning, args.automatic, args.again)
     left_out = {tuple(line.split("\t")[:2]) for path in args.leave_out for line in path.read_text().splitlines()}
