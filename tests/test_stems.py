@@ -167,6 +167,10 @@ FIGURES: dict[str, tuple[float, int]] = {
     # refused 15 (SHE -> SHED through the regular-form rule: words of four letters or more since);
     # the session's first judge (00c8437) 635/650, illegal 1, refused 14; the judge of 24070d3 the same.
     "holdout30": (0.975, 1),  # 635/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout31.tsv with the judge of 3a8e7d0:
+    # 650/650 (100%), no illegal steal, none refused; the session's first judge (0850565) and the
+    # judge of 24070d3 the same.
+    "holdout31": (0.995, 0),  # 650/650
 }
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
