@@ -175,8 +175,10 @@ def shot(driver, name: str) -> Path:
 
 
 def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screens) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     browser.get(server + "/")
     wait_text(browser, "#game-choice", "Not Scrabble")
@@ -207,6 +209,14 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
         row.find_element(By.XPATH, f".//button[. = '{letter}']").click()
         wait_text(browser, "#toast", f"{label.split()[0]} ")
     assert "DEIR" in wait_text(browser, "#pool", "DEIR")
+    # the U key turns up a U like any other letter (it once undid the last move, and the U was
+    # lost); Ctrl+Z undoes, and the toast says what
+    wait_action(browser, "Ben turns up a letter")
+    browser.find_element(By.TAG_NAME, "body").send_keys("u")
+    assert "DEIRU" in wait_text(browser, "#pool", "DEIRU")
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    assert "turned up U" in wait_text(browser, "#toast", "Undone")
+    WebDriverWait(browser, 10).until(lambda d: "U" not in d.find_element(By.ID, "pool").text)
     # the word box answers at once
     browser.find_element(By.ID, "word").send_keys("ride")
     assert "RIDE: valid" in wait_text(browser, "#verdict", "RIDE")  # not "RIDE: not valid"
@@ -254,9 +264,13 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     browser.get(f"{server}/game/{game}/history")
     wait_text(browser, "#history", "RIDE")
     items = browser.find_elements(By.CSS_SELECTOR, "#history li")
+    # the U drawn and undone above is struck through, with no button; the claim's button undoes
+    # the claim and what followed, though the stored numbers and the game's places differ now
+    drawn = next(li for li in items if "turned up U" in li.text)
+    assert "undone" in drawn.get_attribute("class") and not drawn.find_elements(By.TAG_NAME, "button")
     claim = next(i for i, li in enumerate(items) if "claim" in li.text)
     items[claim].find_element(By.TAG_NAME, "button").click()
-    wait_text(browser, "#toast", "back to event")
+    assert "claimed RIDE" in wait_text(browser, "#toast", "Undone")
     state = call(f"{server}/api/sessions/{game}", timeout=10)
     assert state["state"]["pool"] and all(s["score"] == 0 for s in state["state"]["standings"])
     browser.get(f"{server}/game/{game}/scores?mode=tv")

@@ -230,12 +230,24 @@ const wordtable = (() => {
     function renderHistory() {
       const list = $("#history"); if (!list) return;
       list.replaceChildren();
+      // The events that stand, in the game's order: an undo keeps the first `to` of them, so a
+      // stored number is not a place in the game once anything was undone.
+      const standing = [];
+      for (const e of history) { if (e.type === "undo") standing.length = Math.min(standing.length, e.to); else standing.push(e.n); }
+      const place = new Map(standing.map((n, i) => [n, i]));
       for (const e of history) {
         const li = el("li"); li.value = e.n;
         const { n, ...event } = e;
         const { said, ...raw } = event;
         li.append(said ? el("span", said) : el("code", Object.entries(raw).map(([k, v]) => k === "type" ? v : `${k}=${JSON.stringify(v)}`).join(" ")));
-        if (n > 1) { const b = el("button", "undo to here"); b.className = "small"; b.onclick = () => api(`/sessions/${id}/undo`, { to: n - 1 }).then(() => toast(`back to event ${n - 1}`)); li.append(b); }
+        const at = place.get(n);
+        if (e.type === "undo") li.classList.add("undo");
+        else if (at === undefined) { li.classList.add("undone"); li.title = "undone"; }
+        else if (at > 0) {  // this event and every one after it; the game's set-up stays
+          const b = el("button", "undo from here"); b.className = "small"; b.title = "undo this move and every one after it";
+          b.onclick = () => api(`/sessions/${id}/undo`, { to: at }).then((r) => toast(`Undone: ${r.undone_what || "back to event " + at}`));
+          li.append(b);
+        }
         list.append(li);
       }
     }
@@ -679,10 +691,16 @@ const wordtable = (() => {
       $("#undo").addEventListener("click", () => api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${(r.undone_what || "the last event")}`)));
     }
 
-    document.addEventListener("keydown", (e) => {  // U: undo the last event
-      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === "u" || e.key === "U") { api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${r.undone_what || "the last event"}`)); return; }
-      // A-Z: the letter turned up, when exactly one move is a letter and nothing else (a draw)
+    document.addEventListener("keydown", (e) => {  // Ctrl+Z (Cmd+Z): undo the last event
+      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.altKey) return;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey) {
+        e.preventDefault();
+        api(`/sessions/${id}/undo`, {}).then((r) => toast(`Undone: ${r.undone_what || "the last event"}`));
+        return;
+      }
+      if (e.ctrlKey || e.metaKey) return;
+      // A-Z: the letter turned up, when exactly one move is a letter and nothing else (a draw); U
+      // is a letter like the others (it once undid, and a U drawn was lost)
       const rows = [...document.querySelectorAll("#actions .action.letters-now")];
       if (/^[a-z]$/i.test(e.key) && rows.length === 1) rows[0].send({ letter: e.key.toUpperCase() });
     });
