@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.errors import InvalidInputError
+from companion.errors import InvalidInputError, RuleError
 from companion.records import Event, RecordError
 from companion.table.seen import Seen
 from companion.table.session import Session
@@ -342,7 +342,8 @@ def dictionary_please(referee: Referee) -> Session:
     assert [a["type"] for a in session.view()["actions"]] == ["first-draw", "first-draw"]
     session.record(Event("first-draw", {"player": "Ann", "letter": "A"}))
     session.record(Event("first-draw", {"player": "Ben", "letter": "B"}))
-    assert [a["label"] for a in session.view()["actions"]] == ["Ann plays", "Ann passes", "end the game by agreement"]
+    # Ann holds ten letters: "After having accumulated six in hand, he must play", so no pass
+    assert [a["label"] for a in session.view()["actions"]] == ["Ann plays", "end the game by agreement"]
     table = session.view()["table"]
     assert (table["turn"], table["hands"], table["words"]) == ("Ann", {"Ann": 10, "Ben": 3}, {"Ann": [], "Ben": []})
     return session
@@ -421,3 +422,17 @@ def test_screens_hear_of_each_change_once_and_the_claim_words_are_worked_out_onc
     assert len(finds) == 1
     session.say("Ann", "ride")
     assert (events, changes) == (["claim"], ["view"])
+
+
+def test_dictionary_please_offers_no_pass_the_rules_refuse(referee: Referee) -> None:
+    """Passing: "He may not, however, pass twice in succession. After having accumulated six in
+    hand, he must play." The moves offered are those the engine takes: a pass only while it may
+    (the page offered Ann's ten-letter opening and a second pass, then refused them)."""
+    session = dictionary_please(referee)
+    session.record(Event("play", {"player": "Ann", "hand": "DEILOQQRXZ", "words": ["RIDE"]}))
+    assert "Ben passes" in [a["label"] for a in session.view()["actions"]]
+    session.record(Event("pass", {"player": "Ben"}))
+    session.record(Event("pass", {"player": "Ann"}))
+    assert [a["type"] for a in session.view()["actions"] if a["fixed"].get("player") == "Ben"] == ["play"]
+    with pytest.raises(RuleError, match="Passing"):
+        session.record(Event("pass", {"player": "Ben"}))

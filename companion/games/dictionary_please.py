@@ -219,15 +219,23 @@ class DictionaryPlease(Game):
         pass twice in succession. After having accumulated six in hand, he must play"."""
         player = self.player(event["player"])
         self._require_turn(player, "Passing")
-        if self.passed_last[player]:
-            raise RuleError("dictionary-please Passing", f"{player} passed last turn and may not pass twice running")
-        if self.hands[player] >= MAX_HAND:
-            raise RuleError("dictionary-please Passing", f"{player} has {self.hands[player]} letters and must play")
-        if self.final_round_left is not None and self.ending == "time":
-            raise RuleError("dictionary-please Duration of Game", "the final round is played, not passed")
+        refusal = self.pass_refusal(player)
+        if refusal is not None:
+            raise refusal
         self.turn_draws.append((player, self._draw(player, HAND)))
         self.passed_last[player] = True
         self._next_turn()
+
+    def pass_refusal(self, player: str) -> RuleError | None:
+        """Why ``player`` may not pass now, or None: not twice running, not with six in hand, not in
+        the final round of ending (b)."""
+        if self.passed_last[player]:
+            return RuleError("dictionary-please Passing", f"{player} passed last turn and may not pass twice running")
+        if self.hands[player] >= MAX_HAND:
+            return RuleError("dictionary-please Passing", f"{player} has {self.hands[player]} letters and must play")
+        if self.final_round_left is not None and self.ending == "time":
+            return RuleError("dictionary-please Duration of Game", "the final round is played, not passed")
+        return None
 
     def _play(self, event: Event) -> None:
         """Progress of Play, Length of Words, Capture of Words, Double Captures, Defensive Play,

@@ -51,6 +51,18 @@ MAX_WINDOW_MS = 2000
 BLANKS = ("?", "_", "blank")  # how a blank tile is written, or read by the camera
 
 
+def _none_left(letter: str) -> str:
+    """Why a letter cannot come out of the counted bag (rule 13: the Scrabble set, less its
+    blanks): the set's count of it is all drawn.
+
+    >>> _none_left("z")
+    'no Z left in the bag: a Scrabble set less its blanks has 1 Z, and it is out'
+    """
+    held = SCRABBLE_NO_BLANKS.counts[ord(letter.lower()) - ord("a")]
+    out = "it is out" if held == 1 else "all are out"
+    return f"no {letter.upper()} left in the bag: a Scrabble set less its blanks has {held} {letter.upper()}, and {out}"
+
+
 def _letter(value: object) -> str:
     text = str(value).lower()
     if text in BLANKS:
@@ -177,7 +189,7 @@ class NotScrabble(Game):
         first." Equal nearest letters draw again; the letters go back in the bag."""
         player, letter = self.player(event["player"]), _letter(event["letter"])
         if self.counted_bag and not Letters(letter) <= self.bag:
-            raise RuleError("not-scrabble 13", f"no {letter.upper()} left in the bag")
+            raise RuleError("not-scrabble 13", _none_left(letter))
         try:
             self.first = self.turn = self.first_draw.draw(player, letter)
         except WordtableError as error:
@@ -194,7 +206,7 @@ class NotScrabble(Game):
             if not self.bag:
                 raise RuleError("not-scrabble 22", "the bag is empty")
             if not Letters(letter) <= self.bag:
-                raise RuleError("not-scrabble 13", f"no {letter.upper()} left in the bag")
+                raise RuleError("not-scrabble 13", _none_left(letter))
             self.bag = self.bag - Letters(letter)
         self.pool = self.pool + Letters(letter)
         self.drawn += 1

@@ -66,8 +66,9 @@ class DictionaryPleaseTable(TablePart):
         if game.turn is None:
             return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",)) for p in game.players]
         turn = {"player": game.turn}
-        moves = [Action("play", f"{game.turn} plays", turn, ("hand", "plays")),
-                 Action("pass", f"{game.turn} passes", turn)]  # fmt: skip
+        moves = [Action("play", f"{game.turn} plays", turn, ("hand", "plays"))]
+        if game.pass_refusal(game.turn) is None:  # not offered when the rules refuse it (twice running)
+            moves.append(Action("pass", f"{game.turn} passes", turn))
         if game.final_round_left is None:  # the endings the table announces: (b) time is up, (c) the last tile
             if game.ending == "time" and game.turn == game.first:
                 moves.append(Action("final-round", f"time is up: the final round, {game.first} first"))
