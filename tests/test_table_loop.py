@@ -288,10 +288,34 @@ def test_view_actions_follow_the_not_scrabble_phase(referee: Referee) -> None:
     assert [a["label"] for a in session.view()["actions"]] == ["Ben draws for first"]
     session.record(Event("first-draw", {"player": "Ben", "letter": "K"}))
     assert [a["label"] for a in session.view()["actions"]] == [
-        "Ann turns up a letter", "Ann claims", "Ben claims", "no more words can be made"
+        "Ann turns up a letter", "Ann claims", "Ben claims", "no more words can be made",
+        "end the game: everybody agrees",
     ]  # fmt: skip
     session.end("agreed")
     assert session.view()["actions"] == [] and session.view()["state"]["over"]
+
+
+def test_a_counted_bag_offers_only_the_letters_left_in_it(referee: Referee) -> None:
+    """Rule 13: the bag is a Scrabble set less its blanks. Once its one Z is out the picker offers
+    no Z; once the bag is empty no draw is offered (rule 22), and the game ends when everybody
+    agrees, even where the solver still finds a word (the page refused to end while HUI was there)."""
+    setup = Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "scrabble"})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    assert "Z" in session.view()["actions"][0]["choices"]["letter"]
+    session.record(Event("first-draw", {"player": "Ann", "letter": "B"}))
+    session.record(Event("first-draw", {"player": "Ben", "letter": "K"}))
+    session.record(Event("draw", {"player": "Ann", "letter": "Z"}))
+    draw = next(a for a in session.view()["actions"] if a["type"] == "draw")
+    assert "Z" not in draw["choices"]["letter"] and "E" in draw["choices"]["letter"]
+    game = session.game
+    for letter in str(game.bag):
+        session.record(Event("draw", {"player": game.turn, "letter": letter}))
+    assert not game.bag and "draw" not in [a["type"] for a in session.view()["actions"]]
+    assert session.game.legal_claims().new  # 98 letters in the centre make words
+    with pytest.raises(RuleError, match="can still be formed"):
+        session.end("no-words")
+    session.end("agreed")
+    assert session.view()["state"]["over"]
 
 
 def dicewords(referee: Referee) -> Session:

@@ -399,15 +399,17 @@ const wordtable = (() => {
         const choices = action.choices || {};
         const alone = action.asks.length === 1;
         for (const ask of action.asks) {
-          if (choices[ask] && ask !== "words-for") {  // one of a few values: a list
+          if (choices[ask] && ask !== "words-for" && ask !== "letter") {  // one of a few values: a list
             const s = el("select"); s.dataset.ask = ask;
             for (const v of choices[ask]) s.append(Object.assign(el("option", String(v)), { value: String(v) }));
             inputs[ask] = () => choices[ask][s.selectedIndex]; row.append(s); continue;  // a number stays a number
           }
           if (ask === "letter") {  // tap the letter: recorded at once when it is all the move needs
             const picker = el("span", "", "picker"); let chosen = "";
+            const left = choices.letter ? new Set(choices.letter) : null;  // a counted bag: what is still in it
             for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
               const b = el("button", c, "small letter-key");
+              if (left && !left.has(c)) { b.disabled = true; b.title = `no ${c} left in the bag`; }
               b.onclick = () => {
                 if (alone) { send({ letter: c }); return; }
                 chosen = c; picker.querySelectorAll("button").forEach((x) => x.classList.toggle("chosen", x === b));

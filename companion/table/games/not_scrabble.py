@@ -64,14 +64,21 @@ class NotScrabbleTable(TablePart):
         game = self.game
         if game.over:
             return []
+        # A counted bag offers only the letters still in it, and no draw once it is empty (rule 22)
+        left = {"letter": tuple(sorted(set(str(game.bag).upper())))} if game.counted_bag else {}
         if game.first is None:
             waiting = [p for p in game.first_draw.drawing if p not in game.first_draw.draws]
-            return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",)) for p in waiting]
-        actions = [Action("draw", f"{game.turn} turns up a letter", {"player": game.turn}, ("letter",))]
+            return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",), left) for p in waiting]
+        actions = []
+        if not game.counted_bag or game.bag:
+            actions.append(Action("draw", f"{game.turn} turns up a letter", {"player": game.turn}, ("letter",), left))
         locked = self.locked()
         actions += [Action("claim", f"{p} claims", {"player": p}, ("word", "from")) for p in game.players
                     if p not in locked]  # fmt: skip
+        # Rule 22: "everybody agrees that no more new words can be formed": the solver's check, or
+        # the players' word when they would rather not hunt for the words it still finds
         actions.append(Action("end", "no more words can be made", {"reason": "no-words"}))
+        actions.append(Action("end", "end the game: everybody agrees", {"reason": "agreed"}))
         return actions
 
     def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
