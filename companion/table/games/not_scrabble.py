@@ -65,7 +65,8 @@ class NotScrabbleTable(TablePart):
         if game.over:
             return []
         # A counted bag offers only the letters still in it, and no draw once it is empty (rule 22)
-        left = {"letter": tuple(sorted(set(str(game.bag).upper())))} if game.counted_bag else {}
+        letters: tuple[str | int, ...] = tuple(sorted(set(str(game.bag).upper())))
+        left = {"letter": letters} if game.counted_bag else {}
         if game.first is None:
             waiting = [p for p in game.first_draw.drawing if p not in game.first_draw.draws]
             return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",), left) for p in waiting]
