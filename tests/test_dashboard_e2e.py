@@ -257,6 +257,9 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
         wait_text(browser, "#title", "Not Scrabble")
         if page == "history":
             assert "claim" in wait_text(browser, "#history", "RIDE")
+        if page == "buzzers":  # the claim is settled: the press is the last one, no longer the big news
+            assert "last press: Ann first" in wait_text(browser, "#buzzers", "last press")
+            assert not browser.find_elements(By.CSS_SELECTOR, "#buzzers .big")
         if page == "scores":  # the chart's legend: whose line is whose, with the score now
             assert wait_text(browser, "#chart-legend", "Ann 4").split() == ["Ann", "4", "Ben", "0"]
         shot(browser, page)

@@ -141,8 +141,10 @@ const wordtable = (() => {
     // A player's own view on a phone (?me=Ann): that player's line first, the table, no referee's controls.
     const me = new URLSearchParams(location.search).get("me");
     const history = [];
+    let latest = null, lastBuzzers = null;  // the game's last view and the box's last summary
     const refresh = async () => {
       const data = await api(`/sessions/${id}`);
+      latest = data; if (lastBuzzers) renderBuzzers(lastBuzzers);  // a claim settled: the press is history
       const result = $("#result"); if (result) { result.textContent = data.result || ""; result.hidden = !data.result; }
       syncHeld(data);
       renderMe(data);
@@ -255,6 +257,7 @@ const wordtable = (() => {
     let renderBuzzersAgain = () => {};
     function renderBuzzers(summary) {
       const box = $("#buzzers"); if (!box) return;
+      lastBuzzers = summary;
       box.replaceChildren();
       // The boxes the operator offers (wordtable serve --buzzers) and this game's simulator: pick one.
       const choose = el("p", "", "row ports"); const pick = el("select"); pick.id = "buzzer-port";
@@ -272,7 +275,9 @@ const wordtable = (() => {
       if (d) {
         const first = d.winner ? `${d.winner} first` : `tie: ${d.tied.join(" & ")}`;
         const by = d.margin_us !== null ? ` by ${(d.margin_us / 1000).toFixed(2)} ms` : "";
-        box.append(el("p", first + by, "big winner"));
+        // Big while its claim is open; once settled (or the game over) it is the last press, small
+        const open = !latest || ((latest.prompt || (latest.rock_paper_scissors || []).length) && !latest.state.over);
+        box.append(open ? el("p", first + by, "big winner") : el("p", `last press: ${first}${by}`, "hint"));
         if (d.order.length > 1) box.append(el("p", "order: " + d.order.join(", ")));
         for (const why of d.ignored) box.append(el("p", "not heard: " + why, "bad"));
       }
