@@ -220,8 +220,12 @@ def test_rule_07_a_false_call_silences_the_caller_until_two_more_letters(referee
     for pool, left in [("RIDE", 2), ("RIDEL", 1)]:
         session.observe(Seen(pool=pool))
         assert session.press("Ann", 2_000) is None and session.presses == []
-        assert session.last == {"refused": f"Ann pressed: false call: silent until {left} more letter(s)",
-                                "rule": "not-scrabble 07", "player": "Ann"}  # fmt: skip
+        silent = f"silent until {left} more letter{'s' if left != 1 else ''}"  # "1 more letter", "2 more letters"
+        assert session.last == {
+            "refused": f"Ann pressed: false call: {silent}",
+            "rule": "not-scrabble 07",
+            "player": "Ann",
+        }
         assert "Ann" in session.view()["locked"]
         assert [a["fixed"].get("player") for a in session.view()["actions"] if a["type"] == "claim"] == ["Ben"]
     session.observe(Seen(pool="RIDELG"))
@@ -275,7 +279,7 @@ def test_resume_rebuilds_history_and_the_view(tmp_path: Path, referee: Referee) 
     assert resumed.history() == session.history() and len(resumed.history()) == len(store.events(session.game_id))
     keys = ("title", "players", "events", "state", "table", "actions", "locked", "event_types")
     assert {k: resumed.view()[k] for k in keys} == {k: session.view()[k] for k in keys}
-    assert resumed.view()["locked"] == {"Ben": "false call: silent until 2 more letter(s)"}  # the S undone
+    assert resumed.view()["locked"] == {"Ben": "false call: silent until 2 more letters"}  # the S undone
 
 
 def test_view_actions_follow_the_not_scrabble_phase(referee: Referee) -> None:

@@ -35,6 +35,7 @@ from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
 from companion.games.options import COMPOUNDS_ALLOWED, Option
 from companion.records import Event, RecordError
 from companion.sets.tilesets import DICTIONARY_PLEASE
+from companion.text import count as counted
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
 
@@ -326,7 +327,7 @@ class DictionaryPlease(Game):
         for lengthened_word, count in lengthened.values():
             if count:
                 colour, points = lengthening_counter(count)
-                what = f"{colour} counter: {count} letter(s) added to make {lengthened_word.word.upper()}"
+                what = f"{colour} counter: {counted(count, 'letter')} added to make {lengthened_word.word.upper()}"
                 awards.append(
                     (Award(player, points, what, lengthened_word.word, number, in_front=True), lengthened_word)
                 )

@@ -35,6 +35,7 @@ from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
 from companion.games.options import COMPOUNDS_ALLOWED, Option
 from companion.records import Event, RecordError
 from companion.sets.tilesets import SCRABBLE_NO_BLANKS
+from companion.text import count
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
 from companion.words.solver import FindResult, Referee, TakeCheck
@@ -241,7 +242,10 @@ class NotScrabble(Game):
             raise RuleError("not-scrabble 01", "play begins once the first player is drawn")
         if self.locked_until.get(player, 0) > self.drawn:
             wait = self.locked_until[player] - self.drawn
-            raise RuleError("not-scrabble 07", f"{player} made a false call: no calls until {wait} more letter(s)")
+            raise RuleError(
+                "not-scrabble 07",
+                f"{player} made a false call: no calls until {count(wait, 'more letter', 'more letters')}",
+            )
         refusal = self.contest.refusal(Call(player, word.lower())) if self.contest else None
         if refusal:
             raise RuleError("not-scrabble 06", refusal)
@@ -325,7 +329,7 @@ class NotScrabble(Game):
     def locked_out(self, player: str) -> str | None:
         """Rule 07: why ``player`` may not call now, or None."""
         left = self.locked_until.get(player, 0) - self.drawn
-        return f"false call: silent until {left} more letter(s)" if left > 0 else None
+        return f"false call: silent until {count(left, 'more letter', 'more letters')}" if left > 0 else None
 
     def _end(self, event: Event) -> None:
         """Rule 22: "When the last letter has been drawn from the bag and everybody agrees that no
@@ -337,12 +341,12 @@ class NotScrabble(Game):
         if reason != "no-words":
             raise RecordError("an end's reason is 'no-words' or 'agreed'")
         if self.counted_bag and self.bag:
-            raise RuleError("not-scrabble 22", f"{len(self.bag)} letters are still in the bag")
+            raise RuleError("not-scrabble 22", f"{count(len(self.bag), 'letter')} still in the bag")
         found = self.legal_claims()
         if found.new or found.steals:
             example = found.new[0] if found.new else found.steals[0].new
             total = len(found.new) + len(found.steals)
-            raise RuleError("not-scrabble 22", f"{total} words can still be formed, such as {example.upper()}")
+            raise RuleError("not-scrabble 22", f"{count(total, 'word')} can still be formed, such as {example.upper()}")
         self.ended = reason
 
     # -- what the table can see ----------------------------------------------------------

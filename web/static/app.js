@@ -296,7 +296,7 @@ const wordtable = (() => {
       $("#words-head").hidden = !(rich || state.words);
       const buzzCard = $("#buzz-buttons"); if (buzzCard) buzzCard.closest(".card").hidden = !view.buzzers;
       $("#bag").textContent = [table.bag_holder ? `${table.bag_holder} holds the bag` : "",
-        state.bag !== null && state.bag !== undefined ? `${state.bag} tiles in the bag` : "",
+        state.bag !== null && state.bag !== undefined ? `${state.bag} tile${state.bag === 1 ? "" : "s"} in the bag` : "",
         state.turn && !table.bag_holder && !table.dice ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
       const words = $("#words"); words.replaceChildren();  // Dictionary, Please!: the stars and counters before each word
       const entries = Object.entries(rich || state.words || {});

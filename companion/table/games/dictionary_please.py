@@ -22,6 +22,7 @@ from companion.games.dictionary_please import Award, DictionaryPlease
 from companion.records import Event
 from companion.table.games.base import Action, TablePart
 from companion.table.seen import Proposal, Question, Reading, Seen
+from companion.text import count
 from companion.words.letters import Letters
 
 SURE = 0.9
@@ -135,7 +136,7 @@ class DictionaryPleaseTable(TablePart):
         except RuleError:
             return None
         answers = (("Yes: the bag is empty; record the play", (last_tile, play)), ("No: check the table", ()))
-        return Question(f"{player} shows {shown} letter(s), not {game.hands[player]}: did {player}'s last draw "
+        return Question(f"{player} shows {count(shown, 'letter')}, not {game.hands[player]}: did {player}'s last draw "
                         f"take the last {drew} tile(s) from the bag?", answers)  # fmt: skip
 
 
