@@ -320,6 +320,7 @@ def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: st
     """Dictionary, Please! to its end by taps: the draw for first player, a turn of two words, a
     capture, a double capture, time called and the final round (ending (b))."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 
     game = new_game(server, {"game": "dictionary-please", "players": ["Ann", "Bea"], "scoring": "stars",
                              "tiles": "camera", "ending": "time"})  # fmt: skip
@@ -334,6 +335,19 @@ def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: st
     # the double capture's purple counter (50) goes to Bea's envelope with the two green ones (5 each)
     assert "envelope 60" in wait_text(browser, "#words", "CEREMONIALS")
     three_sizes(browser, screens, server, game, "dictionary-please-table", "CEREMONIALS", me="Ann")
+    # On the phone, a capture chosen: the double capture's list offers the other words only, and
+    # the page stays as wide as the screen
+    phone = screens[1]
+    phone.get(f"{server}/game/{game}/table")
+    play = wait_action(phone, "Ann plays").find_element(By.CSS_SELECTOR, ".play")
+    what, second = play.find_elements(By.TAG_NAME, "select")
+    Select(what).select_by_visible_text("capturing Bea's CEREMONIALS")
+    offered = [o.text for o in Select(second).options]
+    assert offered == ["(one word)"] and second.is_displayed()  # Bea's only word is taken already
+    widths = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+    assert widths[1] <= widths[0], f"the capture's lists make the page {widths[1]} px on a {widths[0]} px phone"
+    phone.execute_script("arguments[0].scrollIntoView()", play)
+    shot(phone, "dictionary-please-capture-phone")
     tap_move(browser, "Ann passes", {})
     tap_move(browser, "time is up", {})
     tap_move(browser, "Bea plays", {"the letters in hand": "STONED", "plays": [("STONED",)]})

@@ -431,7 +431,7 @@ const wordtable = (() => {
             inputs.words = () => Object.entries(boxes).map(([p, i]) => `${p}:${i.value.trim()}`);
             continue;
           }
-          if (ask === "plays") { inputs.words = playsPicker(row, view); continue; }
+          if (ask === "plays") { inputs.words = playsPicker(row, view, action.fixed.player); continue; }
           if (ask === "cells") { inputs.cells = gridPicker(row, view); continue; }
           if (ask === "dice") { inputs.dice = dicePicker(row, view, action.asks.includes("rerolled")); if (action.asks.includes("rerolled")) inputs.rerolled = () => dice.filter((d) => !held.has(d.colour)).map((d) => d.colour); continue; }
           if (ask === "rerolled") continue;  // the dice not held (tap a die on the table to hold it)
@@ -481,17 +481,24 @@ const wordtable = (() => {
 
     // Dictionary, Please!: each word of a play with what it does: a new word, or a capture (or a
     // change of one's own word) of a word on the table, or a double capture of two.
-    function playsPicker(row, view) {
+    function playsPicker(row, view, player) {
       const onTable = Object.entries(view.state.words || {}).flatMap(([p, ws]) => ws.map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      // A word of the player's own is lengthened (Defensive Play), an opponent's captured
+      const taking = (w) => { const [owner, word] = w.split(":"); return owner === player ? `lengthening your ${word}` : `capturing ${owner}'s ${word}`; };
       const list = el("span", "", "plays"); const lines = [];
       const add = () => {
         const line = el("span", "", "play");
         const word = el("input"); word.placeholder = "a word"; word.size = 10;
         const what = el("select"); what.append(Object.assign(el("option", "a new word"), { value: "" }));
-        for (const w of onTable) what.append(Object.assign(el("option", `capturing ${w.replace(":", "'s ")}`), { value: w }));
-        const second = el("select"); second.append(Object.assign(el("option", "(one word)"), { value: "" }));
-        for (const w of onTable) second.append(Object.assign(el("option", `and ${w.replace(":", "'s ")}: a double capture`), { value: w }));
-        second.hidden = true; what.onchange = () => { second.hidden = !what.value; };
+        for (const w of onTable) what.append(Object.assign(el("option", taking(w)), { value: w }));
+        const second = el("select");
+        const seconds = () => {  // the double capture's second word: any other word on the table
+          const kept = second.value; second.replaceChildren(Object.assign(el("option", "(one word)"), { value: "" }));
+          for (const w of onTable) if (w !== what.value) second.append(Object.assign(el("option", `and ${taking(w)}: a double capture`), { value: w }));
+          second.value = kept !== what.value ? kept : ""; if (second.selectedIndex < 0) second.value = "";
+        };
+        seconds();
+        second.hidden = true; what.onchange = () => { second.hidden = !what.value; seconds(); };
         line.append(word, what, second); list.append(line); lines.push({ word, what, second });
       };
       add();
