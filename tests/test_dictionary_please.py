@@ -83,7 +83,7 @@ def test_length_of_words_four_letters_at_least(referee: Referee) -> None:
 
 def test_permissible_words_only_the_dictionarys(referee: Referee) -> None:
     game = new_game(referee)
-    refused(game, "play player=Ann hand=GLIDRXXXXX words=GLIDR", "Length of Words", "not in")
+    refused(game, "play player=Ann hand=GLIDRXXXXX words=GLIDR", "Permissible and debarred words", "not in")
 
 
 def test_passing_three_more_never_twice_running_and_six_must_play(referee: Referee) -> None:

@@ -274,8 +274,10 @@ class DictionaryPlease(Game):
         for spec in specs:
             new, sources = parse_spec(str(spec))
             check = self.referee.dictionary.check(new, RULES)
-            if not check.valid:
-                raise RuleError("dictionary-please Length of Words", check.reason)
+            if not check.valid:  # too short: Length of Words; not in the dictionary: the words it permits
+                short = len(new) < RULES.min_length
+                section = "Length of Words" if short else "Permissible and debarred words"
+                raise RuleError(f"dictionary-please {section}", check.reason)
             taken = [self._take(words, owner, old) for owner, old in sources]
             own = len(sources) == 1 and sources[0][0] == player
             used = Letters()
