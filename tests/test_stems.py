@@ -180,6 +180,10 @@ FIGURES: dict[str, tuple[float, int]] = {
     # 645/650 (99.2%), no illegal steal, refused 5; the session's first judge (0850565) the same,
     # the judge of 24070d3 638/650, illegal 7.
     "holdout33": (0.992, 0),  # 645/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout34.tsv with the judge of 3a8e7d0:
+    # 638/650 (98.2%), illegal 3 (PAPA -> PAPACY, WOLF -> AARDWOLF, WOMEN -> KINSWOMEN), refused 9;
+    # the session's first judge (0850565) the same, the judge of 24070d3 636/650, illegal 5.
+    "holdout34": (0.981, 3),  # 638/650
 }
 INFLECTION_NOTES = ("plural", "tense", "inflection", "participle", "comparative")
 
