@@ -238,6 +238,11 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     browser.find_elements(By.CSS_SELECTOR, "button.buzz")[1].click()
     assert "Ben first" in wait_text(browser, "#buzzers", "Ben first", timeout=15)
     wait_text(browser, "#claim", "Ben pressed first")  # his claim is open, with the words to tap
+    # and it comes into view: the buzzers are at the foot of the page, the claim above them
+    in_view = (
+        "const r = document.querySelector('#claim').getBoundingClientRect(); return r.top > -2 && r.top < innerHeight"
+    )
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script(in_view))
     # Ann's key on the keyboard: her claim opens behind Ben's
     browser.find_element(By.TAG_NAME, "body").send_keys("1")
     wait_text(browser, "#buzzers", "Ann first", timeout=15)

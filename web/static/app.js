@@ -337,7 +337,12 @@ const wordtable = (() => {
         q.answers.forEach((a, i) => { const b = el("button", a.label); b.onclick = () => api(`/sessions/${id}/camera/answer`, { choice: i }); ask.append(b); });
       }
       const claim = $("#claim"); const prompt = view.prompt; claim.replaceChildren();
+      const wasHidden = claim.hidden;
       claim.hidden = !prompt && !(view.rock_paper_scissors || []).length;
+      // A claim that opens (a buzzer pressed) comes into view, unless the referee is typing
+      const focused = document.activeElement || {};
+      const typing = ["INPUT", "TEXTAREA"].includes(focused.tagName) && Boolean(focused.value);  // a box half filled in
+      if (wasHidden && !claim.hidden && !typing && page === "table" && !document.body.classList.contains("tv")) requestAnimationFrame(() => claim.scrollIntoView({ block: "nearest", behavior: "smooth" }));
       if (prompt) {
         for (const press of prompt.presses) {
           const row = el("div", "", "press");
