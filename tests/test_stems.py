@@ -870,6 +870,22 @@ def test_every_verdict_names_its_evidence_and_a_confidence() -> None:
     assert teaser.evidence == "wordnet" and teaser.sense.startswith("TEASER, noun sense 1")
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        ("women", "kinswomen", Verdict.SAME),
+        ("butts", "butters", Verdict.DIFFERENT),
+        ("corns", "corners", Verdict.DIFFERENT),
+    ],
+)
+def test_a_curated_pair_speaks_for_the_same_forms_of_its_words(old: str, new: str, verdict: Verdict) -> None:
+    """WOMAN -> KINSWOMAN is a curated relative, BUTT -> BUTTER and CORN -> CORNER curated false
+    friends: their plurals go the same way (KINSWOMEN was called a rearrangement, BUTTERS a fighter
+    who butts). Not where NEW is itself the curated word: PLEA -> PLEASANT says nothing of PLEAS."""
+    assert judge(old, new).verdict is verdict, judge(old, new).reason
+    assert judge("pleas", "pleasant").verdict is Verdict.DIFFERENT
+
+
 def test_the_curated_pairs_are_steals_with_reasons_and_the_judge_follows_them() -> None:
     """False friends (DIFFERENT) and relatives (SAME), each with a reason that begins with NEW or
     the word inside NEW it is built on and names OLD, none in both tables, and the judge rules as

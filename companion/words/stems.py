@@ -707,7 +707,8 @@ class StemJudge:
             return Judgement(old, new, Verdict.DIFFERENT, f"{sum_text}: different stem ({why})", confidence, evidence)
 
         old_forms, new_forms = self.forms(old), self.forms(new)
-        curated = self.evidence.false_friends.get((old, new))
+        false_friends = self.evidence.false_friends
+        curated = false_friends.get((old, new)) or self._curated_forms(false_friends, old, new, old_forms, new_forms)
         if curated is not None:  # a curated entry names NEW's origin: it wins over every link, and over
             # a reading of NEW as OLD's form when NEW is a word of its own (NUMBER, not "more numb")
             found = self._shapes(old_forms, new_forms)
@@ -718,7 +719,9 @@ class StemJudge:
         if shared:
             return same(f"both are forms of {min(shared, key=len).upper()}", 0.99, "inflection")
 
-        kin = self.evidence.relatives.get((old, new))
+        kin = self.evidence.relatives.get((old, new)) or self._curated_forms(
+            self.evidence.relatives, old, new, old_forms, new_forms
+        )
         for form in sorted(new_forms - {new} if kin is None else (), key=lambda w: (-len(w), w)):
             if len(form) >= len(new) or not (form.isascii() and form.isalpha()):
                 continue  # only shorter forms: a lemma, never another inflection of it
@@ -1098,6 +1101,16 @@ class StemJudge:
                     f"{inner_sum}: {_grounds(verdict.reason)}"
                 )
         return None
+
+    @staticmethod
+    def _curated_forms(
+        curated: Mapping[tuple[str, str], str], old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
+    ) -> str | None:
+        """A curated pair (relatives or false friends) of the dictionary forms of OLD and NEW, both
+        inflected: WOMAN -> KINSWOMAN speaks for WOMEN -> KINSWOMEN, BUTT -> BUTTER for BUTTS ->
+        BUTTERS. Not where NEW is itself the curated word: PLEA -> PLEASANT says nothing of PLEAS."""
+        pairs = ((o, n) for o in sorted(old_forms - {old}) for n in sorted(new_forms - {new}))
+        return next((curated[pair] for pair in pairs if pair in curated), None)
 
     def _kept_whole(
         self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
