@@ -226,7 +226,7 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     browser.find_element(By.ID, "pool-letters").send_keys("r")
     browser.find_element(By.ID, "word").send_keys("teaser")
     wait_text(browser, "#verdict", "not legal")
-    browser.find_element(By.XPATH, "//button[contains(., 'Rule: steal allowed')]").click()
+    browser.find_element(By.XPATH, "//button[contains(., 'allow this steal')]").click()
     wait_text(browser, "#toast", "ruling recorded")
     assert "not legal" not in wait_text(browser, "#verdict", "legal")
     for box in ("word", "from", "pool-letters"):

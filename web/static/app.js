@@ -690,8 +690,8 @@ const wordtable = (() => {
           $("#verdict").textContent = `${a.word}: ${a.check.valid ? "valid" : "not valid"} (${a.check.reason})${take}`;
           $("#verdict").className = (a.take ? a.take.legal : a.check.valid) ? "good" : "bad";
           const sources = $("#from").value.split(",").map((w) => w.trim()).filter(Boolean);
-          if (a.take && sources.length === 1) {  // the stem judge's verdict, overruled with one tap
-            for (const [label, allowed] of [["Rule: steal allowed", true], ["Rule: same stem, refused", false]]) {
+          if (a.take && sources.length === 1 && a.check.valid) {  // the stem judge's verdict, overruled with one tap (a word only)
+            for (const [label, allowed] of [["Overrule: allow this steal", true], ["Overrule: same stem, refuse it", false]]) {
               const b = el("button", label, "small");
               b.onclick = () => api(`/sessions/${id}/events`, { event: { type: "ruling", old: sources[0].toUpperCase(), new: a.word, allowed, note: "referee" } })
                 .then(() => { toast(`ruling recorded: ${sources[0].toUpperCase()} -> ${a.word} ${allowed ? "allowed" : "refused"}`); check(); });
