@@ -464,3 +464,14 @@ def test_dictionary_please_offers_no_pass_the_rules_refuse(referee: Referee) -> 
     assert [a["type"] for a in session.view()["actions"] if a["fixed"].get("player") == "Ben"] == ["play"]
     with pytest.raises(RuleError, match="Passing"):
         session.record(Event("pass", {"player": "Ben"}))
+
+
+def test_the_history_reads_the_set_up_in_words() -> None:
+    """The history's first line is the game, its players and the settings chosen, in words (it was
+    the record's text form, "game game=not-scrabble players=Ann,Ben ...")."""
+    from companion.table.phrases import describe
+
+    setup = Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben", "Cat"], "tiles": "camera"})
+    assert describe(setup) == "Not Scrabble set up for Ann, Ben and Cat (tiles camera)"
+    crossword = Event("game", {"game": "lexicon", "variant": "crossword", "players": ["Ann", "Ben"]})
+    assert describe(crossword) == "Crossword Lexicon set up for Ann and Ben"

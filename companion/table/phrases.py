@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.errors import InvalidInputError
+from companion.games.registry import variant
 from companion.records import Event
 
 
@@ -41,6 +43,13 @@ def describe(event: Event) -> str:
     data, kind = event.data, event.type
     who = str(data.get("player", ""))
     seen = " (seen by the camera)" if data.get("by") == "camera" else ""
+    if kind == "game":  # the set-up: the game, its players, and the settings the table chose
+        try:
+            title = variant(str(data.get("game")), data.get("variant")).title
+        except InvalidInputError:
+            title = str(data.get("game"))
+        settings = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("game", "variant", "players"))
+        return f"{title} set up for {_players(data.get('players'))}" + (f" ({settings})" if settings else "")
     if kind == "draw" and "letter" in data:
         return f"{who} turned up {str(data['letter']).upper()}{seen}"
     if kind == "first-draw":
