@@ -143,6 +143,9 @@ def test_a_ruling_overrules_the_stem_judge_in_that_game_only(client: FlaskClient
 def test_every_page_renders_and_unknown_ones_do_not(client: FlaskClient) -> None:
     game = start(client)
     assert client.get("/").status_code == 200 and client.get("/dictionary?word=ride").status_code == 200
+    # the games list names each game's title and players, not its record name alone
+    listed = client.get("/").get_data(as_text=True)
+    assert f"#{game} Not Scrabble</a> · Ann, Ben" in listed
     for page in ("table", "referee", "buzzers", "scores", "history", "timers"):
         response = client.get(f"/game/{game}/{page}?mode=tv")
         assert response.status_code == 200 and b"Not Scrabble" in response.data and b'class="tv"' in response.data
