@@ -184,6 +184,11 @@ FIGURES: dict[str, tuple[float, int]] = {
     # 638/650 (98.2%), illegal 3 (PAPA -> PAPACY, WOLF -> AARDWOLF, WOMEN -> KINSWOMEN), refused 9;
     # the session's first judge (0850565) the same, the judge of 24070d3 636/650, illegal 5.
     "holdout34": (0.981, 3),  # 638/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout35.tsv with the judge of 9002a6f:
+    # 639/650 (98.3%), illegal 2 (EJECT -> DEJECT, both Latin -jectus; ION -> IONOSPHERE, ION + O +
+    # SPHERE), refused 9; the session's first judge (0850565) the same, the judge of 24070d3
+    # 633/650, illegal 8.
+    "holdout35": (0.983, 2),  # 639/650
     # Measured once, blind, on tests/data/stem-pairs-holdout36.tsv with the judge of 9002a6f:
     # 639/650 (98.3%), illegal 2 (MOST -> AFTERMOST, whose -MOST is Old English -mest; PRO ->
     # PROBUSINESS, the prefix PRO-), refused 9; the session's first judge (0850565) the same, the
