@@ -19,7 +19,7 @@ FORBIDDEN = {
     "web": {"wordtable"},
 }
 # Inside companion, the layers from the bottom up: a layer imports only those below it (and itself).
-COMPANION_LAYERS = ["errors", "words", "sets", "records", "games", "table", "club"]
+COMPANION_LAYERS = ["errors", "text", "words", "sets", "records", "games", "table", "club"]
 
 
 def modules(package: str) -> Iterator[Path]:

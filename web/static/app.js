@@ -494,6 +494,7 @@ const wordtable = (() => {
       const add = () => {
         const line = el("span", "", "play");
         const word = el("input"); word.placeholder = "a word"; word.size = 10;
+        word.onkeydown = (e) => { if (e.key === "Enter") row.send(); };  // Enter records, as in every move's box
         const what = el("select"); what.append(Object.assign(el("option", "a new word"), { value: "" }));
         for (const w of onTable) what.append(Object.assign(el("option", taking(w)), { value: w }));
         const second = el("select");
@@ -722,6 +723,7 @@ const wordtable = (() => {
       // is a letter like the others (it once undid, and a U drawn was lost)
       const rows = [...document.querySelectorAll("#actions .action.letters-now")];
       if (/^[a-z]$/i.test(e.key) && rows.length === 1) rows[0].send({ letter: e.key.toUpperCase() });
+      else if (/^[a-z]$/i.test(e.key) && rows.length > 1) toast("several draws are open: tap the letter on its row");
     });
     const buzz = (button) => api(`/sessions/${id}/press`, { button });
     document.querySelectorAll("button.buzz").forEach((b) => b.addEventListener("click", () => buzz(Number(b.dataset.button))));
