@@ -321,6 +321,27 @@ def standings(server: str, game: int) -> list[str]:
     ]
 
 
+def test_the_start_form_shows_a_setting_only_where_it_counts(server: str, browser) -> None:
+    """Dictionary, Please!'s words that end the game count only for ending (a): the field shows
+    when (a) is chosen, not under the default (c); a default's label reads without double brackets."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server + "/")
+    wait_text(browser, "#game-choice", "Dictionary, Please!")
+    Select(browser.find_element(By.ID, "game-choice")).select_by_visible_text("Dictionary, Please!")
+    browser.find_element(By.CSS_SELECTOR, "#start summary").click()
+    words = browser.find_element(By.CSS_SELECTOR, "[data-option=words_to_end]")
+    ending = Select(browser.find_element(By.CSS_SELECTOR, "[data-option=ending]"))
+    assert ending.options[0].text == "the rules' default: (c) when the letters run out"
+    assert not words.is_displayed()
+    ending.select_by_value('"words"')
+    assert words.is_displayed()
+    shot(browser, "start-dictionary-please")
+    ending.select_by_value('"time"')
+    assert not words.is_displayed()
+
+
 def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: str, browser, screens) -> None:
     """Dictionary, Please! to its end by taps: the draw for first player, a turn of two words, a
     capture, a double capture, time called and the final round (ending (b))."""

@@ -40,6 +40,9 @@ class Option:
     low: int | None = None
     high: int | None = None
     variants: tuple[str | None, ...] | None = None
+    #: (another option's name, its value): the setting matters only with that value (DICTIONARY,
+    #: PLEASE!'s words to end the game, for ending (a)); a start form shows it only then.
+    requires: tuple[str, object] | None = None
 
     def check(self, value: object) -> object:
         """The value if the table may choose it; a :class:`RecordError` naming the choices if not."""
@@ -67,7 +70,8 @@ class Option:
         kind = {bool: "bool", int: "int"}.get(self.kind, "text")
         return {"name": self.name, "label": self.label, "kind": "choice" if self.choices else kind,
                 "default": self.default, "choices": [{"value": c, "label": label} for c, label in self.choices],
-                "low": self.low, "high": self.high}  # fmt: skip
+                "low": self.low, "high": self.high,
+                "requires": list(self.requires) if self.requires else None}  # fmt: skip
 
 
 def check_setup(setup: Event, options: Iterable[Option], variant: str | None) -> None:

@@ -67,7 +67,7 @@ const wordtable = (() => {
         let input;
         if (o.kind === "choice") {
           input = el("select");
-          const rules = el("option", `the rules' default${o.default !== null ? ` (${(o.choices.find((c) => c.value === o.default) || {}).label || o.default})` : ""}`); rules.value = ""; input.append(rules);
+          const rules = el("option", `the rules' default${o.default !== null ? `: ${(o.choices.find((c) => c.value === o.default) || {}).label || o.default}` : ""}`); rules.value = ""; input.append(rules);
           for (const c of o.choices) { const opt = el("option", c.label); opt.value = JSON.stringify(c.value); input.append(opt); }
         } else if (o.kind === "bool") {
           input = el("input"); input.type = "checkbox";
@@ -78,6 +78,15 @@ const wordtable = (() => {
         }
         input.dataset.option = o.name; input.dataset.kind = o.kind;
         label.append(input); box.append(label);
+      }
+      // A setting that matters only with another's value (words to end the game, for ending (a))
+      // shows only then: the other's choice, or the rules' default when none is chosen
+      for (const o of chosen().options.filter((x) => x.requires)) {
+        const [name, value] = o.requires;
+        const other = box.querySelector(`[data-option="${name}"]`), mine = box.querySelector(`[data-option="${o.name}"]`);
+        const fallback = (chosen().options.find((x) => x.name === name) || {}).default;
+        const update = () => { mine.closest("label").hidden = (other.value ? JSON.parse(other.value) : fallback) !== value; };
+        if (other && mine) { other.addEventListener("change", update); update(); }
       }
       $("#options").hidden = !chosen().options.length;
     };
