@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import InvalidInputError, NotFoundError, WordtableError
-from companion.games.registry import variant
+from companion.errors import NotFoundError, WordtableError
+from companion.games.registry import title_of
 from companion.records import Event
 from companion.table.phrases import describe
 from companion.table.relay import KIND as RELAY
@@ -125,18 +125,11 @@ class Tables:
         for g in games:
             setup = self.store.setup(g.id)
             open_ = self._sessions.get(g.id)
+            title = title_of(setup.data.get("game"), setup.data.get("variant"))
             found.append({"id": g.id, "game": g.game, "events": g.events, "created_at": g.created_at,
-                          "title": _title(setup), "players": list(setup.data.get("players") or []),
+                          "title": title, "players": list(setup.data.get("players") or []),
                           "over": None if open_ is None else open_.game.over})  # fmt: skip
         return found
-
-
-def _title(setup: Event) -> str:
-    """The game's title from its set-up (Crossword Lexicon), or its name as stored."""
-    try:
-        return variant(str(setup.data.get("game")), setup.data.get("variant")).title
-    except InvalidInputError:
-        return str(setup.data.get("game"))
 
 
 @dataclass

@@ -109,6 +109,19 @@ def variant(game: str, name: str | None = None) -> Variant:
     raise UnknownGameError(f"{title} has no variant {name!r} (variants: {', '.join(known) or 'none'})")
 
 
+def title_of(game: object, name: object = None) -> str:
+    """The title of a stored game's set-up (``Crossword Lexicon``), or its name as stored when
+    wordtable does not know it (a club's ``evening``).
+
+    >>> title_of("lexicon", "crossword"), title_of("evening")
+    ('Crossword Lexicon', 'evening')
+    """
+    try:
+        return variant(str(game), str(name) if name else None).title
+    except UnknownGameError:
+        return str(game)
+
+
 def engine_for(game: str, name: str | None = None) -> type[Game]:
     """The rules engine of ``game`` and variant ``name``."""
     return variant(game, name).engine

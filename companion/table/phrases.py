@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.errors import InvalidInputError
-from companion.games.registry import variant
+from companion.games.registry import title_of
 from companion.records import Event
 
 
@@ -44,10 +43,7 @@ def describe(event: Event) -> str:
     who = str(data.get("player", ""))
     seen = " (seen by the camera)" if data.get("by") == "camera" else ""
     if kind == "game":  # the set-up: the game, its players, and the settings the table chose
-        try:
-            title = variant(str(data.get("game")), data.get("variant")).title
-        except InvalidInputError:
-            title = str(data.get("game"))
+        title = title_of(data.get("game"), data.get("variant"))
         settings = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("game", "variant", "players"))
         return f"{title} set up for {_players(data.get('players'))}" + (f" ({settings})" if settings else "")
     if kind == "draw" and "letter" in data:
