@@ -151,9 +151,12 @@ const wordtable = (() => {
     const me = new URLSearchParams(location.search).get("me");
     const history = [];
     let latest = null, lastBuzzers = null;  // the game's last view and the box's last summary
+    // Is a buzzer claim open (a prompt, or rock-paper-scissors to play) in a game not over?
+    const claimOpen = (view) => !view || Boolean((view.prompt || (view.rock_paper_scissors || []).length) && !view.state.over);
     const refresh = async () => {
       const data = await api(`/sessions/${id}`);
-      latest = data; if (lastBuzzers) renderBuzzers(lastBuzzers);  // a claim settled: the press is history
+      const was = claimOpen(latest); latest = data;
+      if (lastBuzzers && claimOpen(data) !== was) renderBuzzers(lastBuzzers);  // a claim settled: the press is history
       const result = $("#result"); if (result) { result.textContent = data.result || ""; result.hidden = !data.result; }
       syncHeld(data);
       renderMe(data);
@@ -285,8 +288,7 @@ const wordtable = (() => {
         const first = d.winner ? `${d.winner} first` : `tie: ${d.tied.join(" & ")}`;
         const by = d.margin_us !== null ? ` by ${(d.margin_us / 1000).toFixed(2)} ms` : "";
         // Big while its claim is open; once settled (or the game over) it is the last press, small
-        const open = !latest || ((latest.prompt || (latest.rock_paper_scissors || []).length) && !latest.state.over);
-        box.append(open ? el("p", first + by, "big winner") : el("p", `last press: ${first}${by}`, "hint"));
+        box.append(claimOpen(latest) ? el("p", first + by, "big winner") : el("p", `last press: ${first}${by}`, "hint"));
         if (d.order.length > 1) box.append(el("p", "order: " + d.order.join(", ")));
         for (const why of d.ignored) box.append(el("p", "not heard: " + why, "bad"));
       }
