@@ -8,7 +8,8 @@ counted, in device-time order: the table opens their claims and settles them by 
 same device times, with the table's one "simultaneous" window (the arbiter's tie window is set
 from it). The box's LEDs show the first presser and the players locked out by a false call
 (rule 07). An error in one decision is logged and shown (:attr:`BuzzerDesk.error`); the desk
-goes on.
+goes on. A decision the table refuses (a press after the game's end) is no error: it is said as
+:attr:`BuzzerDesk.refused`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ class BuzzerDesk:
         self.on_decision: Callable[[Decision], None] = lambda decision: None
         #: The last error a decision met (None: all well).
         self.error: str | None = None
+        #: Why the table refused the last decision (a press after the game's end), or None: the
+        #: rules' answer, not a fault of the box, so not an error.
+        self.refused: str | None = None
         self._presses = threading.Condition()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._decide, name="buzzer desk", daemon=True)
@@ -71,7 +75,8 @@ class BuzzerDesk:
         and the last error of each (None: all well)."""
         return {"alive": self.alive, "link_alive": self.link.alive, "port": self.link.url,
                 "connected": self.link.connected, "waiting": self.link.waiting,
-                "error": self.error or self.link.error, "troubles": self.link.troubles[-3:]}  # fmt: skip
+                "error": self.error or self.link.error, "troubles": self.link.troubles[-3:],
+                "refused": self.refused}  # fmt: skip
 
     def start(self) -> BuzzerDesk:
         self.link.start()
@@ -115,9 +120,9 @@ class BuzzerDesk:
             return
         try:
             self._open_claims(decision)
-        except WordtableError as error:  # the table refused (a finished game, say): shown, not fatal
-            self.error = str(error)
-            log.warning("buzzer desk: %s", error)
+        except WordtableError as error:  # the table refused (a finished game, say): said, not a fault
+            self.refused = str(error)
+            log.info("buzzer desk: the table refused: %s", error)
         except Exception as error:  # a bug or a storage failure: logged, and the desk goes on
             self.error = f"{type(error).__name__}: {error}"
             log.exception("buzzer desk: a decision failed")
@@ -129,7 +134,7 @@ class BuzzerDesk:
             self.session.press(buzz.player, buzz.t_us)
         if decision.order:
             self.decisions.append((decision, self.clock() - decision.order[0].host_time))
-        self.error = None
+        self.error = self.refused = None
         self.show(decision.order[0].player if decision.order else None)
 
     def show(self, winner: str | None = None) -> None:

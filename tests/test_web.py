@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -224,6 +225,27 @@ def test_on_screen_buzzers_press_the_simulated_box(app: Flask, client: FlaskClie
     assert summary["decisions"][0]["winner"] == "Ben"
     events = client.get(f"/api/sessions/{game}/events?after=3").json["events"]
     assert [e["type"] for e in events] == ["buzz"] and events[0]["winner"] == "Ben"
+
+
+def test_a_press_after_the_game_is_over_is_no_fault_of_the_box(app: Flask, client: FlaskClient) -> None:
+    """The table refuses a press once the game has ended: the buzzer card says so, and the box's
+    health shows no error (the table's red trouble line, and the TV, said "buzzer box: the game is
+    over")."""
+    game = start(client)
+    record(client, game, *DRAWS[:2])
+    assert client.post(f"/api/sessions/{game}/buzzers", json={}).status_code == 200
+    deadline = time.monotonic() + 10
+    while not client.get(f"/api/sessions/{game}/buzzers").json.get("connected") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    record(client, game, "end reason=agreed")
+    assert client.post(f"/api/sessions/{game}/press", json={"button": 1}).status_code == 200
+    summary: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        summary = client.get(f"/api/sessions/{game}/buzzers").json
+        if summary.get("refused"):
+            break
+        time.sleep(0.05)
+    assert "over" in summary["refused"] and summary["error"] is None and summary["health"]["error"] is None
 
 
 @pytest.fixture

@@ -104,5 +104,5 @@ def summary(services: Services, game: int) -> dict[str, Any]:
                           "latency_ms": round(latency * 1000, 2)})  # fmt: skip
     locked = {p: why for p in desk.buttons.values() if (why := desk.locked_out(p))}
     return {"attached": True, "port": desk.link.url, "buttons": desk.buttons, "decisions": decisions,
-            "locked": locked, "connected": desk.link.connected, "error": desk.error,
+            "locked": locked, "connected": desk.link.connected, "error": desk.error, "refused": desk.refused,
             "health": desk.health(), "ports": ports(services, game)}  # fmt: skip

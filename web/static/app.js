@@ -292,6 +292,7 @@ const wordtable = (() => {
         if (d.order.length > 1) box.append(el("p", "order: " + d.order.join(", ")));
         for (const why of d.ignored) box.append(el("p", "not heard: " + why, "bad"));
       }
+      if (summary.refused) box.append(el("p", `last press not taken: ${summary.refused}`, "hint"));  // the rules' answer, no fault
       for (const [player, why] of Object.entries(summary.locked || {})) box.append(el("p", `${player} locked out: ${why}`, "bad"));
     }
 
