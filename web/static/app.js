@@ -358,7 +358,10 @@ const wordtable = (() => {
       if (prompt) {
         for (const press of prompt.presses) {
           const row = el("div", "", "press");
-          row.append(el("b", `${press.player} pressed${press.after_ms ? ` +${press.after_ms} ms` : " first"}: `));
+          // Presses within the table's window are one call (rule 06): none of them was first
+          const together = press.after_ms <= prompt.window_ms && prompt.presses.filter((p) => p.after_ms <= prompt.window_ms).length > 1;
+          const when = together ? `${press.after_ms ? ` +${press.after_ms} ms` : ""}, at once (rule 06)` : press.after_ms ? ` +${press.after_ms} ms` : " first";
+          row.append(el("b", `${press.player} pressed${when}: `));
           if (press.said) { row.append(el("span", press.word || "nothing")); claim.append(row); continue; }
           for (const c of prompt.choices) {
             const b = el("button", c.word + (c.from ? ` (from ${c.from.replace(":", "'s ")})` : "")); b.onclick = () => api(`/sessions/${id}/say`, { player: press.player, word: c.word, from: c.from }); row.append(b);
