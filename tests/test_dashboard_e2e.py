@@ -298,6 +298,9 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     word.clear()
     tap_move(browser, "Ann claims", {"the word": "RIDE"})
     three_sizes(browser, screens, server, int(game), "not-scrabble-table", "RIDE", me="Ben")
+    # Ben's own view: Not Scrabble has no turns to play (rule 04), the bag passes round
+    me = screens[1].find_element(By.ID, "me").text
+    assert "you hold the bag" in me and "turn" not in me, me
     tap_move(browser, "no more words can be made", {})
     assert "Ann wins with 4 letters" in wait_text(browser, "#result", "wins")
     shot(browser, "not-scrabble-over")

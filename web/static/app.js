@@ -188,7 +188,10 @@ const wordtable = (() => {
       const turn = view.state.turn || (view.table || {}).turn;
       const hand = ((view.table || {}).hands || {})[me];
       line.hidden = false;
-      line.textContent = [`You are ${me} · score ${mine.score}`, turn ? (turn === me ? "your turn" : `${turn}'s turn`) : "",
+      // Not Scrabble has no turns to play (anyone may call, rule 04): the bag passes round instead
+      const holder = (view.table || {}).bag_holder;
+      const whose = holder ? (holder === me ? "you hold the bag" : `${holder} holds the bag`) : turn ? (turn === me ? "your turn" : `${turn}'s turn`) : "";
+      line.textContent = [`You are ${me} · score ${mine.score}`, whose,
         hand !== undefined ? `${hand} in hand` : "", (view.locked || {})[me] ? `silent: ${view.locked[me]}` : ""].filter(Boolean).join(" · ");
     }
 
