@@ -379,7 +379,7 @@ const wordtable = (() => {
       if (rps.length) {
         const row = el("div", "", "press"); row.append(el("b", `Rock-paper-scissors (rule 06): `));
         for (const p of rps) { const b = el("button", `${p} won`); b.onclick = () => api(`/sessions/${id}/rock-paper-scissors`, { winner: p }); row.append(b); }
-        const d = el("button", "draw for us", "small"); d.onclick = () => api(`/sessions/${id}/rock-paper-scissors`, { winner: null }); row.append(d);
+        const d = el("button", "let the table pick a winner", "small"); d.onclick = () => api(`/sessions/${id}/rock-paper-scissors`, { winner: null }); row.append(d);
         claim.append(row);
       }
     }
