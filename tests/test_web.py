@@ -139,6 +139,11 @@ def test_a_ruling_overrules_the_stem_judge_in_that_game_only(client: FlaskClient
     assert client.post(f"/api/sessions/{game}/events", json=ruling).status_code == 201
     assert client.get(f"{ask}&session={game}").json["take"]["legal"]
     assert not client.get(ask).json["take"]["legal"]  # other games keep the judge's verdict
+    # TEASE is on nobody's rack in this game: the game's word box says the check is a what-if
+    assert client.get(f"{ask}&session={game}").json["gone"] == ["TEASE"]
+    record(client, game, *DRAWS[:6], "claim player=Ann word=ride")
+    answer = client.get(f"/api/check?word=rides&from=ride&pool=S&game=not-scrabble&session={game}").json
+    assert "gone" not in answer  # RIDE is Ann's now
 
 
 def test_every_page_renders_and_unknown_ones_do_not(client: FlaskClient) -> None:

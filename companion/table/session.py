@@ -593,6 +593,13 @@ class Session:
             if sources or pool:
                 take = game.referee.check_take(sources, word.lower(), Letters(pool), game.rules)
                 answer["take"] = take.as_dict()
+                # a steal's word that has left the table (captured, undone) makes the check a what-if
+                held = getattr(game, "words", None)
+                if isinstance(held, dict):
+                    on_table = {str(getattr(w, "word", w)).lower() for ws in held.values() for w in ws}
+                    gone = [s.upper() for s in sources if s.lower() not in on_table]
+                    if gone:
+                        answer["gone"] = gone
             score = self.part.word_score(word)
             if score is not None:
                 answer["score"] = score

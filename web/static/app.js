@@ -151,6 +151,7 @@ const wordtable = (() => {
     const me = new URLSearchParams(location.search).get("me");
     const history = [];
     let latest = null, lastBuzzers = null;  // the game's last view and the box's last summary
+    let recheck = () => {};  // the referee's word box, asked again when the game moves on
     // Is a buzzer claim open (a prompt, or rock-paper-scissors to play) in a game not over?
     const claimOpen = (view) => !view || Boolean((view.prompt || (view.rock_paper_scissors || []).length) && !view.state.over);
     const refresh = async () => {
@@ -165,6 +166,7 @@ const wordtable = (() => {
       renderScores(data.state);
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
       if (page === "scores" || page === "table") renderChart();
+      recheck();  // a word checked before stays true to the table (its steal's word may have gone)
     };
 
     // A table's machine with a club (serve --upstream): the link, and how many events wait to go up.
@@ -705,7 +707,8 @@ const wordtable = (() => {
         try {
           const a = await api("/check?" + q);
           if (mine !== asked) return;
-          const take = a.take ? ` · ${a.take.legal ? "legal" : "not legal"}: ${a.take.reason}` : "";
+          const gone = a.gone ? ` · not on the table now: ${a.gone.join(", ")} (a what-if)` : "";
+          const take = a.take ? ` · ${a.take.legal ? "legal" : "not legal"}: ${a.take.reason}${gone}` : "";
           $("#verdict").textContent = `${a.word}: ${a.check.valid ? "valid" : "not valid"} (${a.check.reason})${take}`;
           $("#verdict").className = (a.take ? a.take.legal : a.check.valid) ? "good" : "bad";
           const sources = $("#from").value.split(",").map((w) => w.trim()).filter(Boolean);
@@ -720,6 +723,7 @@ const wordtable = (() => {
         } catch (e) { /* shown by toast */ }
       };
       for (const input of ["#word", "#from", "#pool-letters"]) $(input).addEventListener("input", check);
+      recheck = () => { if (word.value.trim()) check(); };
       $("#word-box").addEventListener("submit", (e) => { e.preventDefault(); check(); });
       $("#event-form").addEventListener("submit", async (e) => {
         e.preventDefault();
