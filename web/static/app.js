@@ -333,6 +333,15 @@ const wordtable = (() => {
         if (env.length) p.append(el("span", ` · envelope ${env.reduce((s, a) => s + a.points, 0)}`, "hint"));
         words.append(p);
       }
+      // Dictionary, Please!: a key to the stars and counters shown (a phone or a TV has no hover)
+      const kinds = new Map();
+      for (const [, list] of entries) for (const w of list) for (const a of w.front || []) kinds.set(`${a.kind} ${a.colour}`, a);
+      if (kinds.size || Object.values(table.envelopes || {}).some((e) => e.length)) {
+        const key = el("p", "", "hint award-key");
+        for (const a of kinds.values()) { key.append(el("span", "", `award ${a.kind} ${a.colour}`), ` ${a.colour} ${a.kind} ${a.points} · `); }
+        key.append("envelope: the stars and counters a player has earned, in points");
+        words.append(key);
+      }
       if (table.ending) words.append(el("p", `Ends ${table.ending}: ${table.ending_progress}`, "hint"));
       if (table.grid) { $("#words-head").hidden = false; words.append(el("pre", table.grid.join("\n"), "crossword")); }  // Crossword Lexicon
       renderDice(table);
