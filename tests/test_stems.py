@@ -797,6 +797,18 @@ def test_an_etymology_that_refers_to_a_word_of_the_old_stem_keeps_the_stem(old: 
     assert judge("count", "counterfeit").verdict is Verdict.DIFFERENT
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "word"), [("rearrange", "prearrange", "ARRANGE"), ("reheat", "preheat", "HEAT")]
+)
+def test_two_prefixes_on_one_word_keep_its_stem(old: str, new: str, word: str) -> None:
+    """REARRANGE is RE + ARRANGE and PREARRANGE PRE + ARRANGE, each made from ARRANGE on the
+    judge's evidence: one stem, though neither holds the other's prefix. Not RESENT and PRESENT,
+    which only look like SENT's (curated false friends)."""
+    verdict = judge(old, new)
+    assert verdict.verdict is Verdict.SAME and f"two prefixes on {word}" in verdict.reason, verdict.reason
+    assert judge("resent", "present").verdict is Verdict.DIFFERENT
+
+
 def test_a_foreign_plural_that_is_a_word_of_its_own_is_judged_as_itself() -> None:
     """lemminflect lists REGALIA as a plural of REGALE beside REGALES, and STAMINA of STAMEN
     beside STAMENS; WordNet defines both as words of their own (emblems of royalty; endurance).

@@ -86,6 +86,7 @@ from companion.words.affixes import (
     LATIN_PREFIXES,
     NAMED_BASES,
     NEGATIVE_PREFIXES,
+    PREFIXES,
     SUFFIX_WORDS_OF_THEIR_OWN,
     SUFFIXES,
     Shape,
@@ -635,6 +636,8 @@ def known_in(words: Container[str]) -> Callable[[str], bool]:
     return lambda word: word in words and is_known(word)
 
 
+#: The evidence that makes a prefixed word its base's (:meth:`StemJudge._prefixes_on_one_word`).
+PREFIXED_EVIDENCE = frozenset({"wordnet", "relative", "affix"})
 #: The evidence on which a word of OLD's stem leads on to another (:meth:`StemJudge._through_reference`).
 TRUSTED_EVIDENCE = frozenset({"wordnet"})
 #: The evidence that makes a word OLD + a suffix OLD's own derivative inside a compound.
@@ -802,6 +805,9 @@ class StemJudge:
             referred = self._through_reference(old, new, new_forms)
             if referred is not None:
                 return same(referred, 0.8, "etymology")
+            prefixed = self._prefixes_on_one_word(old, new)
+            if prefixed is not None:
+                return same(prefixed, 0.8, "affix")
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -1100,6 +1106,24 @@ class StemJudge:
                     f"Webster's etymology of {new.upper()} refers to {word.upper()}: {shortened(origin)}; "
                     f"{inner_sum}: {_grounds(verdict.reason)}"
                 )
+        return None
+
+    def _prefixes_on_one_word(self, old: str, new: str) -> str | None:
+        """OLD and NEW as two prefixes on one word that the judge finds each of them made from,
+        on evidence, not by default: REARRANGE (RE + ARRANGE) and PREARRANGE (PRE + ARRANGE), both
+        ARRANGE's; not RESENT and PRESENT, which only look like SENT's."""
+        for cut in range(1, len(old) - 2):
+            first, word = old[:cut], old[cut:]
+            if first not in PREFIXES or not new.endswith(word) or not self.is_word(word):
+                continue
+            other = new[: -len(word)]
+            if other == first or other not in PREFIXES or (word, old) in self._pending or (word, new) in self._pending:
+                continue
+            made = [self.judge(word, w) for w in (old, new)]
+            if all(v.verdict is Verdict.SAME and v.confidence >= 0.9 and v.evidence in PREFIXED_EVIDENCE for v in made):
+                base = word.upper()
+                parts = f"{old.upper()} is {first.upper()} + {base} and {new.upper()} is {other.upper()} + {base}"
+                return f"{parts}: two prefixes on {base}"
         return None
 
     @staticmethod
