@@ -815,6 +815,16 @@ def test_two_prefixes_on_one_word_keep_its_stem(old: str, new: str, word: str) -
     assert judge("resent", "present").verdict is Verdict.DIFFERENT
 
 
+def test_the_same_form_of_two_words_is_judged_by_their_dictionary_forms() -> None:
+    """DECAMPED is a form of DECAMP, whose letters are CAMPED's: it was called a bare rearrangement.
+    CAMPED is a form of CAMP, and DECAMP is DE + CAMP: the same stem. SILENT -> LISTENED stays a
+    rearrangement (SILENT is its own dictionary form), and TIED -> EDITED stays apart (TIE, EDIT)."""
+    verdict = judge("camped", "decamped")
+    assert verdict.verdict is Verdict.SAME and "CAMPED of CAMP" in verdict.reason, verdict.reason
+    assert judge("silent", "listened").verdict is Verdict.DIFFERENT
+    assert judge("tied", "edited").verdict is Verdict.DIFFERENT
+
+
 def test_a_foreign_plural_that_is_a_word_of_its_own_is_judged_as_itself() -> None:
     """lemminflect lists REGALIA as a plural of REGALE beside REGALES, and STAMINA of STAMEN
     beside STAMENS; WordNet defines both as words of their own (emblems of royalty; endurance).

@@ -734,6 +734,16 @@ class StemJudge:
                 continue
             FORM = form.upper()
             if Letters(form) == old_letters:
+                # the same form of each (CAMPED, DECAMPED): OLD's own dictionary form decides (CAMP,
+                # DECAMP), when it differs; a bare rearrangement is no steal (SILENT, LISTENED)
+                lemma = next((o for o in sorted(old_forms - {old}, key=len) if Letters(o) < Letters(form)), None)
+                if lemma is not None and (lemma, form) not in self._pending:
+                    inner = self.judge(lemma, form)
+                    why = f"{NEW} is a form of {FORM} and {OLD} of {lemma.upper()}: {_grounds(inner.reason)}"
+                    if inner.verdict is Verdict.SAME:
+                        return same(why, inner.confidence, inner.evidence, inner.sense)
+                    if inner.verdict is Verdict.DIFFERENT:
+                        return different(why, inner.confidence, inner.evidence)
                 return different(f"{NEW} is a form of {FORM}, which only rearranges {OLD}", 0.95, "inflection")
             inner = self.judge(old, form)
             why = _grounds(inner.reason)
