@@ -357,7 +357,9 @@ def test_dicewords_a_declared_roll_lying_on_the_table_is_not_rolled_again(refere
     assert [a["label"] for a in session.view()["actions"]] == [
         "Ben rolls",
         "challenge PLINTHS",
-    ]  # the last word may be challenged
+    ]  # the last word may be challenged, by anyone but Ann, who declared it
+    challenge = next(a for a in session.view()["actions"] if a["type"] == "challenge")
+    assert challenge["choices"] == {"player": ["Ben"]}
     assert texts(session.observe(Seen(dice="AEHELSNTP"))) == ["roll player=Ben dice=AEHELSNTP by=camera"]
     assert session.observe(Seen(dice="AEHELSNTX")) == [] and "the green die has no X" in str(session.check)
     with pytest.raises(InvalidInputError, match="not played by shouting"):

@@ -104,11 +104,17 @@ class DicewordsTable(TablePart):
 
     def actions(self) -> list[Action]:
         game = self.game
+        # "A dictionary may only be used to check a declared word": the last word can be challenged,
+        # by any player but the one who declared it (the picker offers only them)
+        challenge: list[Action] = []
+        if game.last:
+            challengers: tuple[str | int, ...] = tuple(p for p in game.players if p != game.last[0])
+            challenge = [
+                Action("challenge", f"challenge {game.last[1].upper()}", {}, ("player",), {"player": challengers})
+            ]
         if game.over:
-            return [Action("challenge", "challenge the last word", {}, ("player",))] if game.last else []
+            return challenge
         turn = {"player": game.turn}
-        # "A dictionary may only be used to check a declared word": the last word can be challenged.
-        challenge = [Action("challenge", f"challenge {game.last[1].upper()}", {}, ("player",))] if game.last else []
         if game.faces is None:
             return [Action("roll", f"{game.turn} rolls", turn, ("dice",)), *challenge]
         actions = [Action("declare", f"{game.turn} declares a word", turn, ("word",))]

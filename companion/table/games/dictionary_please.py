@@ -52,7 +52,8 @@ class DictionaryPleaseTable(TablePart):
         ending = {"tiles": "(c) when the letters run out",
                   "words": f"(a) when a player holds {game.words_to_end} words",
                   "time": "(b) at the time agreed"}[game.ending]  # fmt: skip
-        close = {"tiles": f"{game.bag_count} letters in the bag" if game.bag_count is not None else "letters as seen",
+        bag = f"{count(game.bag_count, 'letter')} in the bag" if game.bag_count is not None else "letters as seen"
+        close = {"tiles": bag,
                  "words": f"most words held: {max((len(hs) for hs in game.words.values()), default=0)}",
                  "time": "the table keeps the time"}[game.ending]  # fmt: skip
         return {"turn": game.turn, "pool": str(game.pool), "bag": game.bag_count, "hands": dict(game.hands),
