@@ -498,12 +498,19 @@ const wordtable = (() => {
           inputs[ask] = ["words", "cells"].includes(ask) ? () => input.value.trim().split(/\s+/).filter(Boolean) : () => input.value.trim();
           if (action.type === "declare" && ask === "word") {  // DICEWORDS: the word's score as it is built
             const score = el("span", "", "hint score-now");
+            let unknown = "";  // a word the dictionary lacks: Enter does not declare it, the Record button does
             input.addEventListener("input", async () => {
-              const w = input.value.trim(); if (!w) { score.textContent = ""; return; }
+              const w = input.value.trim(); unknown = ""; if (!w) { score.textContent = ""; return; }
               const a = await api(`/check?${new URLSearchParams({ word: w, game: name, session: id })}`).catch(() => null);
               if (!a || input.value.trim() !== w) return;
-              score.textContent = a.score ? (a.score.spelled ? ` ${a.score.word} scores ${a.score.score}${a.score.wild ? ` (wild as ${a.score.wild})` : ""}${a.check.valid ? "" : " · not in the dictionary"}` : ` the dice cannot spell ${a.score.word}`) : "";
+              unknown = a.check.valid ? "" : w.toUpperCase();
+              score.textContent = a.score ? (a.score.spelled ? ` ${a.score.word} scores ${a.score.score}${a.score.wild ? ` (wild as ${a.score.wild})` : ""}${a.check.valid ? "" : ` · ${a.check.reason}`}` : ` the dice cannot spell ${a.score.word}`) : "";
             });
+            input.onkeydown = (e) => {  // a stray Enter must not bank a word the dictionary lacks
+              if (e.key !== "Enter") return;
+              if (unknown && unknown === input.value.trim().toUpperCase()) { toast(`${unknown} is not in the dictionary: tap Record to declare it anyway (a challenge may follow)`, true); return; }
+              send();
+            };
             row.append(input, score); continue;
           }
           row.append(input);
