@@ -139,6 +139,18 @@ def test_a_successfully_refuted_word_scores_nothing(referee: Referee) -> None:
     assert g.totals["Ben"] == VALUES.score("eleven")  # a real word survives the challenge
 
 
+def test_a_challenge_that_names_its_word_names_the_last_one(referee: Referee) -> None:
+    """The table's challenge names the word ("Ben challenged HEELTEN"); a challenge of another word
+    than the last one declared is refused and changes nothing."""
+    g = game(referee)
+    push(g, "roll player=Ann dice=EEHELVNTP", "declare player=Ann word=HEELTEN")
+    with pytest.raises(RuleError, match="open to challenge is HEELTEN, not ELEVEN"):
+        push(g, "challenge player=Ben word=ELEVEN")
+    assert g.totals["Ann"] == VALUES.score("heelten")
+    push(g, "challenge player=Ben word=heelten")
+    assert g.totals["Ann"] == 0
+
+
 def test_target_with_the_final_round_completed(referee: Referee) -> None:
     g = game(referee, target=90)
     push(g, "roll player=Ann dice=EEHELVNTP", "declare player=Ann word=ELEVENTH")  # 80

@@ -174,6 +174,9 @@ class Dicewords(Game):
         if self.last is None:
             raise RuleError("dicewords challenge", "no declared word to challenge now")
         player, word, score = self.last
+        named = str(event.get("word") or word).lower()
+        if named != word:  # a challenge that names its word names the last one declared
+            raise RuleError("dicewords challenge", f"the word open to challenge is {word.upper()}, not {named.upper()}")
         if challenger == player:
             raise RuleError("dicewords challenge", "a player does not challenge his own word")
         if self.referee.dictionary.check(word, RULES).valid:

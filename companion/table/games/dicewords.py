@@ -109,8 +109,9 @@ class DicewordsTable(TablePart):
         challenge: list[Action] = []
         if game.last:
             challengers: tuple[str | int, ...] = tuple(p for p in game.players if p != game.last[0])
+            named = {"word": game.last[1]}  # in the record: "Ben challenged DAMPETS"
             challenge = [
-                Action("challenge", f"challenge {game.last[1].upper()}", {}, ("player",), {"player": challengers})
+                Action("challenge", f"challenge {game.last[1].upper()}", named, ("player",), {"player": challengers})
             ]
         if game.over:
             return challenge
