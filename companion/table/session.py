@@ -593,10 +593,11 @@ class Session:
             if sources or pool:
                 take = game.referee.check_take(sources, word.lower(), Letters(pool), game.rules)
                 answer["take"] = take.as_dict()
-                # a steal's word that has left the table (captured, undone) makes the check a what-if
-                held = getattr(game, "words", None)
+                # a steal's word that has left the table (captured, undone) makes the check a what-if;
+                # the words on the table are the engine's own state, as every screen shows them
+                held = game.state().get("words")
                 if isinstance(held, dict):
-                    on_table = {str(getattr(w, "word", w)).lower() for ws in held.values() for w in ws}
+                    on_table = {str(w).lower() for ws in held.values() for w in ws}
                     gone = [s.upper() for s in sources if s.lower() not in on_table]
                     if gone:
                         answer["gone"] = gone
