@@ -476,11 +476,11 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
                              "ending": "lowest", "limit": 50})  # fmt: skip
     browser.get(f"{server}/game/{game}/table")
     moves = [("Ann cuts", {"card": "C"}), ("Ben cuts", {"card": "A"}), ("Cat cuts", {"card": "K"}),
-             ("deal round 1", {"the letter or card exposed": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
+             ("Ben deals round 1", {"the letter or card exposed": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
              ("Ann inserts", {"the word": "MOTHER", "the new word": "SMOTHERED"}),
              ("Ben discards", {"card": "X", "take": "exposed"}), ("Cat discards", {"card": "Z", "take": "blind"}),
              ("Ann lays a word", {"the word": "OATS"}), ("Ben lays a word", {"the word": "TAXI"}),
-             ("challenge the last word", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"})]  # fmt: skip
+             ("challenge TAXI", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"})]  # fmt: skip
     for label, fields in moves:
         tap_move(browser, label, fields)
     three_sizes(browser, screens, server, game, "lexicon-table", "Cat")
@@ -492,6 +492,10 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     browser.get(f"{server}/game/{game}/scores")
     assert wait_text(browser, "#scores", "Ben").splitlines()[1:] == top
     shot(browser, "lexicon-scores")
+    # the history says what the challenge cost: TAXI stands, and the wrong challenger has 10 added
+    browser.get(f"{server}/game/{game}/history")
+    assert "Cat challenged TAXI · Cat +10" in wait_text(browser, "#history", "challenged TAXI")
+    shot(browser, "lexicon-history")
 
 
 def test_crossword_lexicon_cards_placed_on_the_grid_by_taps(server: str, browser, screens) -> None:
@@ -501,7 +505,7 @@ def test_crossword_lexicon_cards_placed_on_the_grid_by_taps(server: str, browser
     browser.get(f"{server}/game/{game}/table")
     tap_move(browser, "Ann cuts", {"card": "C"})
     tap_move(browser, "Ben cuts", {"card": "M"})
-    tap_move(browser, "deal round 1", {"the letter or card exposed": "E"})
+    tap_move(browser, "Ann deals round 1", {"the letter or card exposed": "E"})
     tap_move(browser, "Ben places cards", {"cells": ["0,0,G", "0,1,A", "0,2,M", "0,3,E"]})
     tap_move(browser, "Ann places cards", {"cells": ["-1,1,S", "1,1,L", "2,1,T"]})
     grid = wait_text(browser, "pre.crossword", "GAME")

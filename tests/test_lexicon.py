@@ -334,3 +334,56 @@ def test_solitaire_one_as_a_record(referee: Referee) -> None:
     game.push(Event("word", {"word": "HOME"}))
     game.push(Event("word", {"word": "AT"}))
     assert game.over and game.standings()[0].score == 0
+
+
+def test_the_table_offers_a_challenge_of_the_word_a_player_went_out_on(referee: Referee) -> None:
+    """CHALLENGES set no time limit: a player who goes out on a wrong word "takes up his cards", so
+    the table offers the challenge beside the hands shown, named, and not to the word's own player."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee, ["Ann", "Ben", "Cat"])
+    part = LexiconTable(game)
+    push(game, "word player=Ben word=ABSOLUTEYX")  # Ben lays his ten cards: not a word
+    offered = {a.label: a for a in part.actions()}
+    assert set(offered) == {"the cards left in each hand (a master card is *)", "challenge ABSOLUTEYX"}
+    challenge = offered["challenge ABSOLUTEYX"]
+    assert challenge.fixed == {"word": "ABSOLUTEYX"} and challenge.choices["player"] == ("Ann", "Cat")
+    assert part.read()["turn"] is None and game.state()["turn"] is None  # the hand is over unless challenged
+    game.push(Event(challenge.type, {**challenge.fixed, "player": "Cat"}))
+    assert game.hands["Ben"] == 10 and game.playing and game.scores["Cat"] == -10
+    assert part.read()["turn"] == "Cat"  # Ben lost that turn
+
+
+def test_the_table_offers_a_word_laid_earlier_only_while_it_stands(referee: Referee) -> None:
+    """The 1935 game: any word still on the table as it was placed may be challenged; a word grown
+    since is no longer there to name. Party play: only the last word."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee, ["Ann", "Ben", "Cat"])
+    part = LexiconTable(game)
+    push(game, "word player=Ben word=HAT", "word player=Cat word=MOTHER")
+    labels = [a.label for a in part.actions() if a.type == "challenge"]
+    assert labels == ["challenge MOTHER", "challenge a word laid earlier"]
+    earlier = next(a for a in part.actions() if a.label == "challenge a word laid earlier")
+    assert earlier.choices["word"] == ("HAT",)
+    push(game, "insert player=Ann word=HAT new=CHAT")
+    assert game.challengeable() == ["CHAT", "MOTHER"]  # HAT is now CHAT, Ann's
+    labels = [a.label for a in part.actions() if a.type == "challenge"]
+    assert labels == ["challenge CHAT", "challenge a word laid earlier"]
+
+
+def test_between_rounds_nobody_has_the_turn_and_the_next_dealer_is_named(referee: Referee) -> None:
+    """After the hands are shown nobody plays until the deal, "taken in rotation"; the round's
+    words are said to be the last round's, not the table's now."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee, ["Ann", "Ben"])
+    part = LexiconTable(game)
+    push(game, "word player=Ben word=ABSOLUTELY")
+    game.push(Event("reveal", {"hands": ["Ann:ABCDEFGHI*"]}))
+    read = part.read()
+    assert read["turn"] is None and list(read["words"]) == ["round 1's words (gathered for the deal)"]
+    assert dict(read["facts"])["Round"] == "1 over: Ben deals round 2"
+    assert [a.label for a in part.actions()] == ["Ben deals round 2: the card turned up"]
+    push(game, "deal exposed=E")
+    assert game.dealer == "Ben" and part.read()["turn"] == "Ann" and part.read()["words"] == {"on the table": []}

@@ -140,3 +140,19 @@ def test_a_dictionary_please_turn_through_the_session(store_url: str, referee: R
     assert [s["player"] for s in session.standings()] == ["Ann", "Ben"]  # 5 each: seating order
     resumed = Session.resume(store, session.game_id, referee)
     assert resumed.game.state() == session.game.state()
+
+
+def test_each_stored_event_says_what_it_did_to_the_scores(store_url: str, referee: Referee) -> None:
+    """A LEXICON challenge's +10 to a wrong challenger, kept with its event through an undo and a
+    resume: the history shows what each move cost as it was played."""
+    store = EventStore(store_url)
+    setup = Event("game", {"game": "lexicon", "players": ["Ann", "Ben", "Cat"]})
+    session = Session.start(store, referee, setup)
+    for text in ["cut player=Ann card=A", "cut player=Ben card=B", "cut player=Cat card=C", "deal exposed=Q",
+                 "word player=Ben word=CAT", "challenge player=Cat word=CAT"]:  # fmt: skip
+        session.record(Event.from_text(text))
+    assert session.scored(7) == {"Cat": 10} and session.scored(6) == {}
+    session.undo()
+    session.record(Event.from_text("challenge player=Ann word=CAT"))
+    resumed = Session.resume(store, session.game_id, referee)
+    assert resumed.scored(7) == {"Cat": 10} and resumed.scored(9) == {"Ann": 10}

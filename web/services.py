@@ -24,6 +24,15 @@ from companion.words.solver import Referee
 from web.live import Hub
 
 
+def _entry(session: Session, number: int, event: Event) -> dict[str, Any]:
+    """An event as the live feed and the history carry it: its fields, the line a player reads,
+    and the scores it changed (a challenge's +10 or -10, a word's points)."""
+    entry = {**event.as_dict(), "said": describe(event)}
+    if event.type != "undo":
+        entry["scored"] = session.scored(number)
+    return entry
+
+
 class Tables:
     """Open game sessions by game number, backed by one event store; every commit goes live.
 
@@ -99,13 +108,12 @@ class Tables:
         with self._lock:
             if session.game_id in self._sessions:
                 return self._sessions[session.game_id]
-            self.hub.load(
-                session.game_id, [{**e.as_dict(), "said": describe(e)} for e in self.store.events(session.game_id)]
-            )
+            events = self.store.events(session.game_id)
+            self.hub.load(session.game_id, [_entry(session, n, e) for n, e in enumerate(events, start=1)])
             game_id = session.game_id
 
             def publish(number: int, event: Event) -> None:
-                self.hub.publish(game_id, number, {**event.as_dict(), "said": describe(event)})
+                self.hub.publish(game_id, number, _entry(session, number, event))
 
             session.listeners.append(publish)
             session.watchers.append(lambda: self.hub.news(game_id, "table", {"changed": True}))

@@ -169,6 +169,16 @@ class Session:
         with self.lock:
             return [point for point in self._history if point["n"] > after]
 
+    def scored(self, number: int) -> dict[str, int]:
+        """What stored event ``number`` did to each score, as it was played: the players whose
+        score it changed, and by how much (an undo's changes are the undone events' own, not its)."""
+        with self.lock:
+            at = {point["n"]: point["scores"] for point in self._history}
+            before, after = at.get(number - 1), at.get(number)
+            if before is None or after is None:
+                return {}
+            return {p: after[p] - before.get(p, 0) for p in after if after[p] != before.get(p, 0)}
+
     def line(self) -> list[dict[str, Any]]:
         """The scores along the events that still stand, for the chart a table watches: an undone
         event's point is gone, and the undo's own point takes the place of the one it went back to

@@ -258,8 +258,11 @@ const wordtable = (() => {
       for (const e of history) {
         const li = el("li"); li.value = e.n;
         const { n, ...event } = e;
-        const { said, ...raw } = event;
+        const { said, scored, ...raw } = event;
         li.append(said ? el("span", said) : el("code", Object.entries(raw).map(([k, v]) => k === "type" ? v : `${k}=${JSON.stringify(v)}`).join(" ")));
+        // what the move did to the scores, as it was played (a challenge's +10 or -10, a word's points)
+        const changes = Object.entries(scored || {}).map(([p, d]) => `${p} ${d > 0 ? "+" : "\u2212"}${Math.abs(d)}`);
+        if (changes.length) li.append(el("span", ` · ${changes.join(", ")}`, "scored"));
         const at = place.get(n);
         if (e.type === "undo") li.classList.add("undo");
         else if (at === undefined) { li.classList.add("undone"); li.title = "undone"; }
@@ -483,7 +486,7 @@ const wordtable = (() => {
             const boxes = {};
             for (const [p, n] of Object.entries(view.table.hands || {})) {
               if (!n) continue;
-              const i = el("input"); i.placeholder = `${p}'s ${n} card${n > 1 ? "s" : ""}`; i.size = Math.max(4, n + 1); boxes[p] = i; row.append(i);
+              const i = el("input"); i.placeholder = `${p}'s ${n} card${n > 1 ? "s" : ""}`; i.size = Math.max(i.placeholder.length, n + 1); boxes[p] = i; row.append(i);
             }
             inputs.hands = () => Object.entries(boxes).map(([p, i]) => `${p}:${i.value.trim().toUpperCase()}`);
             continue;

@@ -172,6 +172,19 @@ class Lexicon(Game):
         return self.ended is not None
 
     @property
+    def to_play(self) -> str | None:
+        """Whose turn it is while a hand is being played; nobody's once a player is out, the bell
+        has rung, or before the deal."""
+        return self.turn if self.playing else None
+
+    @property
+    def next_dealer(self) -> str | None:
+        """Who deals the next round: the cut's winner first, "thereafter the deal is taken in rotation"."""
+        if self.dealer is None or not self.rounds:
+            return self.dealer
+        return self._next(self.dealer)
+
+    @property
     def active(self) -> list[str]:
         return [p for p in self.players if p not in self.eliminated]
 
@@ -206,7 +219,7 @@ class Lexicon(Game):
         if self.playing or self.out:
             raise RuleError("lexicon object", "the round is not over")
         exposed = _word(event["exposed"], "exposed card").upper()
-        if self.rounds:
+        if self.rounds:  # "thereafter the deal is taken in rotation" (next_dealer)
             self.dealer = self._next(self.dealer)
         self._new_round_state()
         for p in self.active:
@@ -378,16 +391,26 @@ class Lexicon(Game):
                                 "played, so it stands")  # fmt: skip
             return self.last
         for move in reversed(self.moves):
-            if named not in move["words"].upper().split():
-                continue
-            if "cells" in move:
-                standing = bool(move["cells"] <= set(self.grid.cells)) and named in self.grid.words()
-            else:
-                standing = move["after"] in self.table
-            if standing:
+            if named in move["words"].upper().split() and self._standing(move, named):
                 found: dict[str, Any] = move
                 return found
         raise RuleError("lexicon challenges", f"no word {named} on the table as a player placed it")
+
+    def _standing(self, move: dict[str, Any], word: str) -> bool:
+        """Is ``word`` of ``move`` still on the table as its player left it?"""
+        if "cells" in move:
+            return bool(move["cells"] <= set(self.grid.cells)) and word in self.grid.words()
+        return bool(move["after"] in self.table)
+
+    def challengeable(self) -> list[str]:
+        """The words a challenge may name now, latest first: any word still on the table as its
+        player placed it (party play: only the last word placed, until the next player moves)."""
+        if self.variant == "party":
+            return self.last["words"].upper().split() if self.last else []
+        found: list[str] = []
+        for move in reversed(self.moves):
+            found += [w for w in move["words"].upper().split() if w not in found and self._standing(move, w)]
+        return found
 
     def _take_back(self, move: dict[str, Any]) -> None:
         """The player "takes up his cards": the word as it was before his move, his cards in hand."""
@@ -497,7 +520,7 @@ class Lexicon(Game):
         return {
             **super().state(),
             "dealer": self.dealer,
-            "turn": self.turn,
+            "turn": self.to_play,
             "hands": dict(self.hands),
             "table": list(self.table) if self.variant != "crossword" else self.grid.render().splitlines(),
             "exposed": self.exposed,

@@ -49,17 +49,27 @@ class LexiconTable(TablePart):
         """Whose turn and who deals, the words on the table (everybody's; Crossword Lexicon's grid),
         the exposed card, the cards in each hand, penalty points, eliminations, the party's bell."""
         game = self.game
-        read: dict[str, Any] = {"turn": game.turn, "dealer": game.dealer, "hands": dict(game.hands),
+        between = game.rounds > 0 and not (game.playing or game.out or game.bell or game.over)
+        read: dict[str, Any] = {"turn": game.to_play, "dealer": game.dealer, "hands": dict(game.hands),
                                 "exposed": game.exposed, "blind": game.blind, "scores": dict(game.scores),
                                 "eliminated": list(game.eliminated), "round": game.rounds}  # fmt: skip
         if game.variant == "crossword":  # the grid drawn, and each card's cell for the screen's grid to tap
             read["grid"] = game.grid.render().splitlines()
             read["cells"] = [[r, c, letter.lower() if (r, c) in game.grid.masters else letter.upper()]
                              for (r, c), letter in sorted(game.grid.cells.items())]  # fmt: skip
+        elif between:  # the round's words stay until the dealer gathers the cards
+            read["words"] = {f"round {game.rounds}'s words (gathered for the deal)": list(game.table)}
         else:
             read["words"] = {"on the table": list(game.table)}  # master cards in lowercase
         in_hand = " · ".join(f"{p} {n}" for p, n in game.hands.items() if p not in game.eliminated)
-        facts = [["Dealer", game.dealer or "the cut decides"], ["Round", str(game.rounds)],
+        if game.out or game.bell:
+            ended = f"{game.out} is out" if game.out else "the bell has rung"
+            round_now = f"{game.rounds}: {ended}, the others show the cards left in their hands"
+        elif between:
+            round_now = f"{game.rounds} over: {game.next_dealer} deals round {game.rounds + 1}"
+        else:
+            round_now = str(game.rounds)
+        facts = [["Dealer", game.dealer or "the cut decides"], ["Round", round_now],
                  ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
                  ["Penalty points", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
         if game.eliminated:
@@ -79,9 +89,13 @@ class LexiconTable(TablePart):
             waiting = [p for p in game.cut.drawing if p not in game.cut.draws]
             return [Action("cut", f"{p} cuts for dealer", {"player": p}, ("card",)) for p in waiting]
         if game.out or game.bell:
-            return [Action("reveal", "the cards left in each hand (a master card is *)", {}, ("hands",))]
+            # a word may still be challenged before the cards are shown: the player who went out
+            # on a wrong word "takes up his cards", and the round goes on
+            reveal = Action("reveal", "the cards left in each hand (a master card is *)", {}, ("hands",))
+            return [reveal, *self._challenges()] if game.out else [reveal]
         if not game.playing:
-            return [Action("deal", f"deal round {game.rounds + 1}: the card turned up", {}, ("exposed",))]
+            return [Action("deal", f"{game.next_dealer} deals round {game.rounds + 1}: the card turned up", {},
+                           ("exposed",))]  # fmt: skip
         turn = {"player": game.turn}
         actions = [Action("word", f"{game.turn} lays a word", turn, ("word",))]
         if game.table and game.variant != "crossword":
@@ -90,15 +104,32 @@ class LexiconTable(TablePart):
         if game.variant == "crossword":
             actions = [Action("place", f"{game.turn} places cards on the grid", turn, ("cells",))]
         actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take")))
-        if game.table or game.variant == "crossword":
-            actions.append(Action("challenge", "challenge the last word", {}, ("player",)))
+        actions += self._challenges()
         if game.variant == "party":
             actions.append(Action("bell", "the seven-minute bell", {}))
         return actions
 
+    def _challenges(self) -> list[Action]:
+        """CHALLENGES by any player but the word's own: the last word placed, named (a crossword
+        move's words all at once); a word laid earlier and still standing as it was placed, which
+        the 1935 game and the crossword allow (party play: the last word only)."""
+        game = self.game
+        actions = []
+        last, placer = (game.last["words"].upper().split(), game.last["player"]) if game.last else ([], None)
+        if last:
+            challengers = tuple(p for p in game.active if p != placer)
+            named = {"word": last[0]} if len(last) == 1 else {}
+            actions.append(Action("challenge", f"challenge {', '.join(last)}", named, ("player",),
+                                  {"player": challengers}))  # fmt: skip
+        earlier = [w for w in game.challengeable() if w not in last]
+        if earlier:
+            actions.append(Action("challenge", "challenge a word laid earlier", {}, ("player", "word"),
+                                  {"word": tuple(earlier), "player": tuple(game.active)}))  # fmt: skip
+        return actions
+
     def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
         game = self.game
-        if game.variant == "crossword" or game.turn is None or game.over:
+        if game.variant == "crossword" or game.to_play is None or game.over:
             return Reading()
         table = Counter(w.upper() for w in game.table)
         shown = Counter(word.upper() for _, word in seen.words)
