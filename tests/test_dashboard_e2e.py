@@ -144,7 +144,9 @@ def tap_move(driver, label: str, fields: dict[str, Any]) -> None:
         elif row.find_elements(By.CSS_SELECTOR, f'select[data-ask="{name}"]'):
             Select(row.find_element(By.CSS_SELECTOR, f'select[data-ask="{name}"]')).select_by_value(value)
         else:
-            row.find_element(By.CSS_SELECTOR, f'input[placeholder="{name}"]').send_keys(value)
+            box = row.find_element(By.CSS_SELECTOR, f'input[placeholder="{name}"]')
+            box.clear()  # a box may start filled in (LEXICON's new word starts as the word picked)
+            box.send_keys(value)
     if needs_record:
         row.find_element(By.XPATH, ".//button[. = 'Record']").click()
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "toast").text)
@@ -472,16 +474,26 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     """A LEXICON game (the quick game to 50, the lowest score winning) refereed by taps: the cut, the
     deal, words laid, a word grown, discards from the exposed card and the blind pile, a challenge,
     the hands shown at the end of the round, which takes Ben past the limit."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
     game = new_game(server, {"game": "lexicon", "players": ["Ann", "Ben", "Cat"], "deck": "parker",
                              "ending": "lowest", "limit": 50})  # fmt: skip
     browser.get(f"{server}/game/{game}/table")
     moves = [("Ann cuts", {"card": "C"}), ("Ben cuts", {"card": "A"}), ("Cat cuts", {"card": "K"}),
              ("Ben deals round 1", {"the letter or card exposed": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
-             ("Ann inserts", {"the word": "MOTHER", "the new word": "SMOTHERED"}),
+             ("Ann inserts", {"word": "MOTHER", "the new word": "SMOTHERED"}),
              ("Ben discards", {"card": "X", "take": "exposed"}), ("Cat discards", {"card": "Z", "take": "blind"}),
              ("Ann lays a word", {"the word": "OATS"}), ("Ben lays a word", {"the word": "TAXI"}),
              ("challenge TAXI", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"})]  # fmt: skip
     for label, fields in moves:
+        if label == "Ann inserts":  # the word is picked from the table's, and the new word starts as it
+            row = wait_action(browser, label)
+            assert (
+                Select(row.find_element(By.CSS_SELECTOR, 'select[data-ask="word"]')).first_selected_option.text
+                == "MOTHER"
+            )
+            assert row.find_element(By.CSS_SELECTOR, 'input[data-ask="new"]').get_attribute("value") == "MOTHER"
         tap_move(browser, label, fields)
     three_sizes(browser, screens, server, game, "lexicon-table", "Cat")
     tap_move(browser, "the cards left in each hand", {"Ann's 3 cards": "ABC", "Ben's 6 cards": "DEFG**"})

@@ -518,6 +518,12 @@ const wordtable = (() => {
           }
           row.append(input);
         }
+        // LEXICON's insert and change: the new word starts as the word picked, to be edited in place
+        const picked = row.querySelector('select[data-ask="word"]'), grown = row.querySelector('input[data-ask="new"]');
+        if (picked && grown) {
+          let was = picked.value; grown.value = was;
+          picked.onchange = () => { if (!grown.value.trim() || grown.value === was) grown.value = picked.value; was = picked.value; };
+        }
         if (!(alone && action.asks[0] === "letter")) { const go = el("button", "Record"); go.onclick = () => send(); row.append(go); }
         box.append(row);
       }

@@ -98,9 +98,11 @@ class LexiconTable(TablePart):
                            ("exposed",))]  # fmt: skip
         turn = {"player": game.turn}
         actions = [Action("word", f"{game.turn} lays a word", turn, ("word",))]
-        if game.table and game.variant != "crossword":
-            actions += [Action("insert", f"{game.turn} inserts cards into a word", turn, ("word", "new")),
-                        Action("exchange", f"{game.turn} changes cards in a word", turn, ("word", "new"))]  # fmt: skip
+        if game.table and game.variant != "crossword":  # the word on the table picked, not typed again
+            on_table: dict[str, tuple[str | int, ...]] = {"word": tuple(dict.fromkeys(game.table))}  # masters lowercase
+            grow = ("word", "new")
+            actions += [Action("insert", f"{game.turn} inserts cards into a word", turn, grow, on_table),
+                        Action("exchange", f"{game.turn} changes cards in a word", turn, grow, on_table)]  # fmt: skip
         if game.variant == "crossword":
             actions = [Action("place", f"{game.turn} places cards on the grid", turn, ("cells",))]
         actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take")))
