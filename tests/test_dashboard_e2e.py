@@ -379,6 +379,11 @@ def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: st
     assert widths[1] <= widths[0], f"the capture's lists make the page {widths[1]} px on a {widths[0]} px phone"
     phone.execute_script("arguments[0].scrollIntoView()", play)
     shot(phone, "dictionary-please-capture-phone")
+    # a word typed whose letters cannot hold CEREMONIALS: the capture chosen goes back to a new word,
+    # and the list offers no capture it cannot make
+    play.find_element(By.TAG_NAME, "input").send_keys("SALMON")
+    assert [o.text for o in Select(what).options] == ["a new word"] and what.get_attribute("value") == ""
+    assert not second.is_displayed()
     tap_move(browser, "Ann passes", {})
     tap_move(browser, "time is up", {})
     tap_move(browser, "Bea plays", {"the letters in hand": "STONED", "plays": [("STONED",)]})

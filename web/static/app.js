@@ -530,6 +530,13 @@ const wordtable = (() => {
       if (!view.actions.length) box.append(el("p", view.result || "No move is open.", "hint"));
     }
 
+    // The letters of `word` left once those of `less` are taken out, or null if it lacks one.
+    function minus(word, less) {
+      const left = [...word];
+      for (const c of less.toUpperCase()) { const i = left.indexOf(c); if (i < 0) return null; left.splice(i, 1); }
+      return left.join("");
+    }
+
     // Dictionary, Please!: each word of a play with what it does: a new word, or a capture (or a
     // change of one's own word) of a word on the table, or a double capture of two.
     function playsPicker(row, view, player) {
@@ -541,16 +548,25 @@ const wordtable = (() => {
         const line = el("span", "", "play");
         const word = el("input"); word.placeholder = "a word"; word.size = 10;
         word.onkeydown = (e) => { if (e.key === "Enter") row.send(); };  // Enter records, as in every move's box
-        const what = el("select"); what.append(Object.assign(el("option", "a new word"), { value: "" }));
-        for (const w of onTable) what.append(Object.assign(el("option", taking(w)), { value: w }));
-        const second = el("select");
+        // A capture uses every letter of the word captured: once a word is typed, the lists offer
+        // only the words on the table its letters hold (a double capture: both words' letters), and
+        // a choice the new word can no longer make goes back to "a new word".
+        const what = el("select"); const second = el("select");
+        const typed = () => word.value.trim().toUpperCase();
+        const held = (w, less) => { const left = minus(typed(), less || ""); return !typed() || (left !== null && minus(left, w.split(":")[1]) !== null); };
+        const firsts = () => {
+          const kept = what.value; what.replaceChildren(Object.assign(el("option", "a new word"), { value: "" }));
+          for (const w of onTable) if (held(w)) what.append(Object.assign(el("option", taking(w)), { value: w }));
+          what.value = kept; if (what.selectedIndex < 0) what.value = "";
+        };
         const seconds = () => {  // the double capture's second word: any other word on the table
           const kept = second.value; second.replaceChildren(Object.assign(el("option", "(one word)"), { value: "" }));
-          for (const w of onTable) if (w !== what.value) second.append(Object.assign(el("option", `and ${taking(w)}: a double capture`), { value: w }));
+          for (const w of onTable) if (w !== what.value && held(w, what.value.split(":")[1])) second.append(Object.assign(el("option", `and ${taking(w)}: a double capture`), { value: w }));
           second.value = kept !== what.value ? kept : ""; if (second.selectedIndex < 0) second.value = "";
         };
-        seconds();
+        firsts(); seconds();
         second.hidden = true; what.onchange = () => { second.hidden = !what.value; seconds(); };
+        word.addEventListener("input", () => { firsts(); seconds(); second.hidden = !what.value; });
         line.append(word, what, second); list.append(line); lines.push({ word, what, second });
       };
       add();
