@@ -408,6 +408,9 @@ def test_dicewords_three_turns_with_holds_and_advice(server: str, browser, scree
     browser.get(f"{server}/game/{game}/table")
     tap_move(browser, "Ann rolls", {"dice": "EEHELVNTP"})
     hold(browser, ["indigo", "red-orange", "red", "purple", "brown", "black", "green"])  # all but gold and blue
+    browser.refresh()  # the dice held for this roll survive a reload of the page
+    wait_text(browser, "#dice", "holding")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#dice .die.held")) == 7
     tap_move(browser, "Ann rerolls", {"dice": "IS"})
     dice = wait_text(browser, "#dice", "1 roll left")
     assert "race to 60" in dice and not browser.find_elements(By.CSS_SELECTOR, "#dice .die.held")

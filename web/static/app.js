@@ -408,8 +408,14 @@ const wordtable = (() => {
     function syncHeld(view) {  // a new roll (or a new turn) lets go of the dice held and the advice given
       const dice = view.table.dice || [];
       const key = dice.map((d) => d.face).join("") + (view.table.rolls_left ?? "") + (view.table.turn || "");
-      if (key !== heldFor) { held.clear(); heldFor = key; advised = null; }
+      if (key === heldFor) return;
+      held.clear(); heldFor = key; advised = null;
+      // the dice held for this very roll survive a reload of the page (kept by the browser)
+      const kept = JSON.parse(localStorage.getItem(heldKey) || "null");
+      if (kept && kept.for === key) kept.dice.forEach((c) => held.add(c));
     }
+    const heldKey = `wordtable-held-${id}`;
+    const saveHeld = () => localStorage.setItem(heldKey, JSON.stringify({ for: heldFor, dice: [...held] }));
     const PLACEHOLDERS = { word: "the word", new: "the new word", card: "card", exposed: "the letter or card exposed",
       hand: "the letters in hand", words: "words, space between", reason: "why", cells: "1,1,C 1,2,A", crib: "the crib's letters",
       letters: "the six letters", table: "four letters" };
@@ -553,15 +559,15 @@ const wordtable = (() => {
         // a choice the new word can no longer make goes back to "a new word".
         const what = el("select"); const second = el("select");
         const typed = () => word.value.trim().toUpperCase();
-        const held = (w, less) => { const left = minus(typed(), less || ""); return !typed() || (left !== null && minus(left, w.split(":")[1]) !== null); };
+        const fits = (w, less) => { const left = minus(typed(), less || ""); return !typed() || (left !== null && minus(left, w.split(":")[1]) !== null); };
         const firsts = () => {
           const kept = what.value; what.replaceChildren(Object.assign(el("option", "a new word"), { value: "" }));
-          for (const w of onTable) if (held(w)) what.append(Object.assign(el("option", taking(w)), { value: w }));
+          for (const w of onTable) if (fits(w)) what.append(Object.assign(el("option", taking(w)), { value: w }));
           what.value = kept; if (what.selectedIndex < 0) what.value = "";
         };
         const seconds = () => {  // the double capture's second word: any other word on the table
           const kept = second.value; second.replaceChildren(Object.assign(el("option", "(one word)"), { value: "" }));
-          for (const w of onTable) if (w !== what.value && held(w, what.value.split(":")[1])) second.append(Object.assign(el("option", `and ${taking(w)}: a double capture`), { value: w }));
+          for (const w of onTable) if (w !== what.value && fits(w, what.value.split(":")[1])) second.append(Object.assign(el("option", `and ${taking(w)}: a double capture`), { value: w }));
           second.value = kept !== what.value ? kept : ""; if (second.selectedIndex < 0) second.value = "";
         };
         firsts(); seconds();
@@ -694,7 +700,7 @@ const wordtable = (() => {
         die.dataset.colour = d.colour;
         die.append(el("b", d.face || "·"));
         if (d.value !== null) die.append(el("small", String(d.value) + (d.assumed ? "*" : "")));
-        if (holding) die.onclick = () => { held.has(d.colour) ? held.delete(d.colour) : held.add(d.colour); renderDice(table); if (lastView) renderActions(lastView); };
+        if (holding) die.onclick = () => { held.has(d.colour) ? held.delete(d.colour) : held.add(d.colour); saveHeld(); renderDice(table); if (lastView) renderActions(lastView); };
         row.append(die);
       }
       box.append(row);
@@ -709,7 +715,7 @@ const wordtable = (() => {
           out.textContent = advised.text;
           if (advised.keep) {
             const hold = el("button", "Hold what the advice keeps", "small");
-            hold.onclick = () => { held.clear(); advised.keep.forEach((c) => held.add(c)); renderDice(table); if (lastView) renderActions(lastView); };
+            hold.onclick = () => { held.clear(); advised.keep.forEach((c) => held.add(c)); saveHeld(); renderDice(table); if (lastView) renderActions(lastView); };
             out.append(hold);
           }
         };
