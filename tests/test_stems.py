@@ -815,6 +815,23 @@ def test_two_prefixes_on_one_word_keep_its_stem(old: str, new: str, word: str) -
     assert judge("resent", "present").verdict is Verdict.DIFFERENT
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "names"),
+    [("wolf", "aardwolf", "Afrikaans wolf"), ("papa", "papacy", "Latin papa"), ("pie", "magpie", "Old French pie")],
+)
+def test_a_recorded_origin_spelt_as_the_old_word_keeps_the_stem(old: str, new: str, names: str) -> None:
+    """AARDWOLF is Afrikaans aarde (earth) + wolf, PAPACY Medieval Latin papatia from papa, MAGPIE
+    Mag + Old French pie: no English shape shows OLD in them, but their records name it, in a
+    language OLD's own records may meet. A sign only, not built on: MATTE's French mat (dull)
+    makes no MATTER of MAT. A homograph in another language is no such record (PENGUIN's Welsh
+    pen, HAGGARD's Middle High German hag), nor an affix's Latin (POSTPARTUM's post)."""
+    verdict = judge(old, new)
+    assert verdict.verdict is Verdict.SAME and f"names {names}" in verdict.reason, verdict.reason
+    assert verdict.confidence < 0.7
+    for old, new in [("pen", "penguin"), ("hag", "haggard"), ("post", "postpartum"), ("mat", "matter")]:
+        assert judge(old, new).verdict is Verdict.DIFFERENT, (old, new)
+
+
 def test_the_same_form_of_two_words_is_judged_by_their_dictionary_forms() -> None:
     """DECAMPED is a form of DECAMP, whose letters are CAMPED's: it was called a bare rearrangement.
     CAMPED is a form of CAMP, and DECAMP is DE + CAMP: the same stem. SILENT -> LISTENED stays a

@@ -818,6 +818,9 @@ class StemJudge:
             prefixed = self._prefixes_on_one_word(old, new)
             if prefixed is not None:
                 return same(prefixed, 0.8, "affix")
+            ancestor = self._origin_spelt_as(old, new, old_forms, new_forms)
+            if ancestor is not None:  # a sign only: not to be built on (MATTE's French mat in MATTER)
+                return same(ancestor, KEPT_WHOLE, "etymology")
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -1117,6 +1120,21 @@ class StemJudge:
                     f"{inner_sum}: {_grounds(verdict.reason)}"
                 )
         return None
+
+    def _origin_spelt_as(self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]) -> str | None:
+        """NEW is OLD with two letters or more at one end, and NEW's record lists an ancestor spelt
+        as OLD that OLD's own records may meet (:func:`_may_meet`): AARDWOLF is Afrikaans aarde +
+        wolf, PAPACY Medieval Latin papatia, from Latin papa, MAGPIE Old French pie. A homograph in
+        another language does not count: PENGUIN's Welsh pen, HAGGARD's Middle High German hag; nor
+        does an OLD that is an affix too (Latin post in POSTPARTUM is the prefix POST-)."""
+        if len(new) - len(old) < 2 or not (new.startswith(old) or new.endswith(old)) or old in PREFIXES | SUFFIXES:
+            return None
+        ancestors = self._ancestors(new, new_forms)
+        spelt = [(lang, form) for lang, form in ancestors if form.lower() in old_forms]
+        if not spelt or not _may_meet(old, self._old_ancestors(old_forms), spelt):
+            return None
+        (lang, form), origin = spelt[0], _describe_origin(ancestors)
+        return f"{new.upper()}'s recorded origin ({origin}) names {lang} {form}, which {old.upper()}'s records may meet"
 
     def _prefixes_on_one_word(self, old: str, new: str) -> str | None:
         """OLD and NEW as two prefixes on one word that the judge finds each of them made from,
