@@ -832,6 +832,17 @@ def test_a_recorded_origin_spelt_as_the_old_word_keeps_the_stem(old: str, new: s
         assert judge(old, new).verdict is Verdict.DIFFERENT, (old, new)
 
 
+def test_a_clipping_is_judged_by_the_word_it_was_clipped_from() -> None:
+    """TARMAC is clipped from TARMACADAM (Wiktionary: "clipping of tarmacadam"), TAR + MACADAM:
+    TAR's stem, though the letters left after TAR make no word. MAC -> TARMAC stays apart (Irish
+    mac), and a record of no longer word changes nothing (CART's Middle English carte)."""
+    verdict = judge("tar", "tarmac")
+    assert verdict.verdict is Verdict.SAME and "clipped from TARMACADAM" in verdict.reason, verdict.reason
+    assert verdict.confidence <= 0.8
+    assert judge("mac", "tarmac").verdict is Verdict.DIFFERENT
+    assert judge("car", "cart").verdict is Verdict.DIFFERENT
+
+
 def test_the_same_form_of_two_words_is_judged_by_their_dictionary_forms() -> None:
     """DECAMPED is a form of DECAMP, whose letters are CAMPED's: it was called a bare rearrangement.
     CAMPED is a form of CAMP, and DECAMP is DE + CAMP: the same stem. SILENT -> LISTENED stays a

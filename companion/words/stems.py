@@ -821,6 +821,9 @@ class StemJudge:
             ancestor = self._origin_spelt_as(old, new, old_forms, new_forms)
             if ancestor is not None:  # a sign only: not to be built on (MATTE's French mat in MATTER)
                 return same(ancestor, KEPT_WHOLE, "etymology")
+            clipped = self._clipped_from(old, new)
+            if clipped is not None:
+                return same(clipped[0], min(clipped[1].confidence, 0.8), clipped[1].evidence, clipped[1].sense)
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
@@ -1135,6 +1138,22 @@ class StemJudge:
             return None
         (lang, form), origin = spelt[0], _describe_origin(ancestors)
         return f"{new.upper()}'s recorded origin ({origin}) names {lang} {form}, which {old.upper()}'s records may meet"
+
+    def _clipped_from(self, old: str, new: str) -> tuple[str, Judgement] | None:
+        """NEW's record says it is clipped from a longer English word that holds OLD's stem: TARMAC
+        is English tarmacadam, TAR + MACADAM. The longer word's verdict decides."""
+        for lang, longer in self.evidence.etymology(new):
+            if lang != "English" or not longer.startswith(new) or len(longer) <= len(new) or not longer.isalpha():
+                continue
+            if (old, longer) in self._pending or (
+                not self.is_word(longer) and longer not in self.evidence.wordnet_words
+            ):
+                continue
+            verdict = self.judge(old, longer)
+            if verdict.verdict is Verdict.SAME:
+                why = f"{new.upper()} is clipped from {longer.upper()} (Wiktionary), and {_grounds(verdict.reason)}"
+                return why, verdict
+        return None
 
     def _prefixes_on_one_word(self, old: str, new: str) -> str | None:
         """OLD and NEW as two prefixes on one word that the judge finds each of them made from,
