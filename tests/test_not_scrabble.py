@@ -81,7 +81,7 @@ def test_rules_15_to_19_only_dictionary_words(referee: Referee, word: str) -> No
 
 def test_rule_04_letters_must_be_on_the_table(referee: Referee) -> None:
     game = started(referee, letters="RID")
-    assert_refused(game, "claim player=Ann word=RIDE", "not-scrabble 04", "lacks: E")
+    assert_refused(game, "claim player=Ann word=RIDE", "not-scrabble 04", "not in the centre: E")
 
 
 def test_rules_08_and_09_ride_plus_l_and_g_is_glider(referee: Referee) -> None:

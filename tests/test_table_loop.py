@@ -216,7 +216,7 @@ def test_rule_07_a_false_call_silences_the_caller_until_two_more_letters(referee
     session = not_scrabble(referee, pool="RIDE")
     session.press("Ann", 1_000)
     [false] = session.say("Ann", "zebra")
-    assert (false.type, false["word"]) == ("false-call", "ZEBRA") and "lacks: A, B, Z" in false["reason"]
+    assert (false.type, false["word"]) == ("false-call", "ZEBRA") and "not in the centre: A, B, Z" in false["reason"]
     for pool, left in [("RIDE", 2), ("RIDEL", 1)]:
         session.observe(Seen(pool=pool))
         assert session.press("Ann", 2_000) is None and session.presses == []

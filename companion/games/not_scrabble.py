@@ -20,7 +20,7 @@ Events (docs/records.md): ``game`` (players in seating order; ``tiles``: ``scrab
 >>> game.push(Event.from_text("claim player=Ben word=GLIDERS from=Ann:GLIDER"))
 Traceback (most recent call last):
 ...
-companion.errors.RuleError: GLIDERS needs letters the pool lacks: S [not-scrabble 08]
+companion.errors.RuleError: GLIDERS needs letters not in the centre: S [not-scrabble 08]
 >>> [(s.player, s.score) for s in game.standings()]
 [('Ann', 6), ('Ben', 0)]
 """

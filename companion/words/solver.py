@@ -160,7 +160,7 @@ class Referee:
             )
         if not added <= pool:
             missing = ", ".join(pool.missing(added))
-            return TakeCheck(False, f"{NEW} needs letters the pool lacks: {missing.upper()}", "pool", added)
+            return TakeCheck(False, f"{NEW} needs letters not in the centre: {missing.upper()}", "pool", added)
         if len(sources) == 2:
             for source in sources:
                 if source in new:
