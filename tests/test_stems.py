@@ -194,6 +194,17 @@ FIGURES: dict[str, tuple[float, int]] = {
     # PROBUSINESS, the prefix PRO-), refused 9; the session's first judge (0850565) the same, the
     # judge of 24070d3 638/650, illegal 3.
     "holdout36": (0.983, 2),  # 639/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout39.tsv with the judge of 4fe7694:
+    # 644/650 (99.1%), illegal 4 (FAY -> FAIRY, GRAPHICAL -> AUTOBIOGRAPHICAL, ELECT -> DESELECT,
+    # IRE -> IRATE), refused 2; the session's first judge (723c641) and that of 0850565 the same;
+    # the judge of 24070d3 635/650, illegal 13.
+    "holdout39": (0.99, 4),  # 644/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout40.tsv with the judge of 4fe7694:
+    # 645/650 (99.2%), illegal 2 (MATE -> COMATE, which Webster records only as comatus, hairy;
+    # MOP -> MOPISH, a curated false friend through MOPE), refused 3; the session's first judge
+    # (723c641) the same; that of 0850565 646/650, illegal 2, refused 2; that of 24070d3 642/650,
+    # illegal 6.
+    "holdout40": (0.99, 2),  # 645/650
     # Measured once, blind, on tests/data/stem-pairs-holdout38.tsv (644 pairs) with the judge of
     # 9002a6f: 635/644 (98.6%), illegal 1 (REARRANGE -> PREARRANGE, two prefixes on ARRANGE),
     # refused 8; the session's first judge (0850565) 634/644, illegal 1, refused 9; the judge of
