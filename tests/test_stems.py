@@ -854,6 +854,24 @@ def test_a_clipping_is_judged_by_the_word_it_was_clipped_from() -> None:
     assert judge("car", "cart").verdict is Verdict.DIFFERENT
 
 
+def test_a_prefix_on_a_prefixed_word_keeps_the_stem_of_that_word() -> None:
+    """AUTOBIOGRAPHICAL is AUTO + BIOGRAPHICAL, and BIOGRAPHICAL is BIO + GRAPHICAL: two prefixes
+    stacked on GRAPHICAL, which no single shape shows. Prefixes of three letters or more only
+    (A + BALONE, DE + LIVER make no such word)."""
+    verdict = judge("graphical", "autobiographical")
+    assert verdict.verdict is Verdict.SAME and "AUTO + BIOGRAPHICAL" in verdict.reason, verdict.reason
+    assert judge("one", "abalone").verdict is Verdict.DIFFERENT
+    assert judge("live", "deliver").verdict is Verdict.DIFFERENT
+
+
+def test_a_webster_reference_to_a_short_old_word_at_the_start_counts() -> None:
+    """IRATE: "L. iratus, fr. irasci to be angry. See {Ire}." IRE is too short for its letters
+    less the E to count anywhere in a word (OD in MELODY), but IRATE begins with them, and its
+    etymology refers to IRE: the same stem."""
+    verdict = judge("ire", "irate")
+    assert verdict.verdict is Verdict.SAME and "refers to IRE" in verdict.reason, verdict.reason
+
+
 def test_the_same_form_of_two_words_is_judged_by_their_dictionary_forms() -> None:
     """DECAMPED is a form of DECAMP, whose letters are CAMPED's: it was called a bare rearrangement.
     CAMPED is a form of CAMP, and DECAMP is DE + CAMP: the same stem. SILENT -> LISTENED stays a

@@ -793,6 +793,17 @@ class StemJudge:
                     verdict.sense,
                 )
 
+        for prefix, inner_word in self._inner_prefixed(old, new):
+            verdict = self.judge(old, inner_word)
+            if verdict.verdict is Verdict.SAME and verdict.confidence > KEPT_WHOLE:
+                why = _grounds(verdict.reason)
+                return same(
+                    f"{why}; {NEW} is {prefix.upper()} + {inner_word.upper()}",
+                    round(verdict.confidence * 0.9, 2),
+                    verdict.evidence,
+                    verdict.sense,
+                )
+
         found = self._shapes(old_forms, new_forms)
         recorded = old_forms & self.evidence.family(new_forms)
         named = self._named(old, new, new_forms)
@@ -1065,8 +1076,9 @@ class StemJudge:
             return f"Webster's etymology of {NEW} names {OLD}: {shortened(webster)}"
         glossary = _glossary()
         # OLD spelt in NEW (CHASTEN's "See {Act}" is through agere); not a core of two letters (OD in MELODY)
+        # or at NEW's start, a final E dropped (IRATE: "See {Ire}")
         core = _core(old) if len(old) > 3 else old
-        spelt = frozenset(n for n in new_forms if core in n)
+        spelt = frozenset(n for n in new_forms if core in n or (old.endswith("e") and n.startswith(old[:-1])))
         used_as = glossary.used_as if glossary else None
         webster = self.evidence.webster.refers(old, spelt, used_as)
         if webster:
@@ -1399,6 +1411,20 @@ class StemJudge:
                     continue  # such a word takes -ES: DISCUSS is no DISCUS + S (DISCUSES)
                 if len(inner) > len(old_letters) and self.is_word(inner) and old_letters < Letters(inner):
                     found.append((inner, suffix))
+        return found
+
+    def _inner_prefixed(self, old: str, new: str) -> list[tuple[str, str]]:
+        """Words X such that NEW is a prefix + X and X is itself a prefix on OLD: AUTOBIOGRAPHICAL
+        -> (AUTO, BIOGRAPHICAL), BIOGRAPHICAL being BIO + GRAPHICAL. Prefixes of three letters or
+        more: A + BALONE and DE + LIVER make no such word."""
+        old_forms = self.forms(old)
+        found = []
+        for cut in range(3, len(new) - len(old)):
+            prefix, inner = new[:cut], new[cut:]
+            if prefix not in PREFIXES or not self.is_word(inner) or not inner.endswith(old):
+                continue
+            if any(shape.kind == "prefix" for shape, _, _ in self._shapes(old_forms, self.forms(inner))):
+                found.append((prefix, inner))
         return found
 
     def _shapes(self, old_forms: frozenset[str], new_forms: frozenset[str]) -> list[tuple[Shape, str, str]]:
