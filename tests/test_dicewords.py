@@ -230,3 +230,31 @@ def test_cli_best_and_advise() -> None:
     assert answer["wild_helps"] is True
     advice = run("advise", EXAMPLE_ROLL, "--rolls-left", "1", "--dictionary", "standard")
     assert isinstance(advice["keep"], list) and advice["expected"] > 0
+
+
+def test_a_refuted_word_that_ended_the_game_lets_it_go_on(referee: Referee) -> None:
+    """The last player's word takes him past the target, which ends the round and the game; it is
+    then refuted and "scores nothing": nobody has reached the target, so play goes on."""
+    g = game(referee, target=40)
+    assert VALUES.score("heelten") >= 40
+    push(g, "roll player=Ann dice=EEHELVNTP", "declare player=Ann word=-")
+    push(g, "roll player=Ben dice=EEHELVNTP", "declare player=Ben word=HEELTEN")
+    assert g.over
+    push(g, "challenge player=Ann word=HEELTEN")
+    assert not g.over and g.turn == "Ann" and g.totals == {"Ann": 0, "Ben": 0}
+    push(g, "roll player=Ann dice=EEHELVNTP", "declare player=Ann word=ELEVENTH")  # 80: the final round
+    assert not g.over
+
+
+def test_the_table_names_who_rolls_and_nobody_once_it_is_over(referee: Referee) -> None:
+    """Before the first roll the dice show nothing (no "last roll" to speak of); once the game is
+    over nobody is to roll and there is no final round left to play."""
+    from companion.table.games.dicewords import DicewordsTable
+
+    g = game(referee, target=40)
+    part = DicewordsTable(g)
+    assert part.read()["turn"] == "Ann" and part.read()["shown"] is False
+    push(g, "roll player=Ann dice=EEHELVNTP", "declare player=Ann word=ELEVENTH")
+    assert part.read()["shown"] is True and part.read()["final_round"] is True
+    push(g, "roll player=Ben dice=EEHELVNTP", "declare player=Ben word=-")
+    assert g.over and part.read()["turn"] is None and part.read()["final_round"] is False

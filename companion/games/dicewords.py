@@ -186,7 +186,11 @@ class Dicewords(Game):
         self.turns[player][-1].update(score=0, refuted=True)
         self.last = None
         if self.finishing and not any(t >= self.target for t in self.totals.values()):
+            # nobody is at the target any more: no final round, and a game its last word ended
+            # goes on (the turn has already passed to the next player)
             self.finishing = False
+            if self.ended == "target":
+                self.ended = None
 
     def _letter_value(self, event: Event) -> None:
         """The letter values are the players' ("on the reverse of the tube insert card is a letter

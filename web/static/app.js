@@ -705,7 +705,10 @@ const wordtable = (() => {
       }
       box.append(row);
       const totals = Object.entries(table.totals || {}).map(([p, t]) => `${p} ${t}`).join(" · ");
-      box.prepend(el("p", table.rolled ? `${table.turn}'s roll: ${table.rolls_left} roll${table.rolls_left === 1 ? "" : "s"} left${holding ? ` · ${held.size ? `holding ${[...held].join(", ")}` : "tap the dice to hold"}` : ""}` : `${table.turn} to roll (the dice still show the last roll)`, "hint"));
+      // whose roll, or who rolls next (the dice may still show the last roll); nobody's once it is over
+      const next = !table.turn ? "" : table.shown ? `${table.turn} to roll (the dice still show the last roll)` : `${table.turn} to roll`;
+      const line = table.rolled ? `${table.turn}'s roll: ${table.rolls_left} roll${table.rolls_left === 1 ? "" : "s"} left${holding ? ` · ${held.size ? `holding ${[...held].join(", ")}` : "tap the dice to hold"}` : ""}` : next;
+      if (line) box.prepend(el("p", line, "hint"));
       box.append(el("p", `race to ${table.target}: ${totals}${table.final_round ? " · final round" : ""}`, "hint"));
       if (table.dice.some((d) => d.assumed)) box.append(el("p", "* an assumed value: the rule text does not print it; enter your set's values at the start, or take the value the camera reads on the dice", "hint"));
       if (table.rolled) {

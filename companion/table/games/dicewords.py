@@ -66,9 +66,11 @@ class DicewordsTable(TablePart):
             assumed = bool(letter) and face != WILD and game.values.assumed(letter)
             dice.append({"colour": die.colour, "face": face.upper() or None, "faces": die.faces.upper(),
                          "value": value, "source": source, "assumed": assumed})  # fmt: skip
-        return {"turn": game.turn, "dice": dice, "rolled": game.faces is not None,
+        return {"turn": None if game.over else game.turn, "dice": dice, "rolled": game.faces is not None,
+                "shown": faces is not None,  # the dice show a roll (the last one, between turns)
                 "rolls_left": ROLLS - game.rolls if game.faces is not None else ROLLS,
-                "target": game.target, "totals": dict(game.totals), "final_round": game.finishing}  # fmt: skip
+                "target": game.target, "totals": dict(game.totals),
+                "final_round": game.finishing and not game.over}  # fmt: skip
 
     def word_score(self, word: str) -> dict[str, Any] | None:
         """The score of ``word`` spelled from the dice showing (the wild as the letter it stands for),
