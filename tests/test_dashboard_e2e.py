@@ -514,8 +514,36 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     shot(browser, "lexicon-scores")
     # the history says what the challenge cost: TAXI stands, and the wrong challenger has 10 added
     browser.get(f"{server}/game/{game}/history")
-    assert "Cat challenged TAXI · Cat +10" in wait_text(browser, "#history", "challenged TAXI")
+    said = "Cat challenged TAXI: TAXI stands: in the dictionary, a wrong challenge · Cat +10"
+    assert said in wait_text(browser, "#history", "challenged TAXI")
     shot(browser, "lexicon-history")
+
+
+def test_a_lexicon_party_hand_with_its_clock_and_a_misspelling(server: str, browser, screens) -> None:
+    """LEXICON party play: the hand's seven minutes count down on the table's own page; a
+    misspelling challenged costs only the turn ("Mistakes in spelling do not incur any penalty");
+    the timers page's countdown survives going to another page and back."""
+    from selenium.webdriver.common.by import By
+
+    game = new_game(server, {"game": "lexicon", "variant": "party", "players": ["Ann", "Ben", "Cat", "Dan"]})
+    browser.get(f"{server}/game/{game}/table")
+    for label, card in [("Ann cuts", "C"), ("Ben cuts", "A"), ("Cat cuts", "K"), ("Dan cuts", "M")]:
+        tap_move(browser, label, {"card": card})
+    tap_move(browser, "Ben deals round 1", {"the letter or card exposed": "Q"})
+    assert wait_text(browser, "#facts .timer-now", "left").startswith(("7:00", "6:5"))
+    tap_move(browser, "Cat lays a word", {"the word": "RECIEVE"})
+    tap_move(browser, "challenge RECIEVE: misspelled", {"player": "Dan"})
+    assert (
+        "Cat 0" in wait_text(browser, "#facts", "Penalty points")
+        and "Cat 10" in browser.find_element(By.ID, "facts").text
+    )
+    shot(browser, "lexicon-party-table")
+    browser.get(f"{server}/game/{game}/timers")
+    browser.find_element(By.XPATH, "//button[starts-with(., '7 min')]").click()
+    wait_text(browser, "#timer", "6:5")
+    browser.get(f"{server}/game/{game}/table")
+    browser.get(f"{server}/game/{game}/timers")
+    assert wait_text(browser, "#timer", ":").startswith("6:")  # still counting, not 0:00
 
 
 def test_crossword_lexicon_cards_placed_on_the_grid_by_taps(server: str, browser, screens) -> None:

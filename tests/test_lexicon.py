@@ -11,7 +11,7 @@ from companion.games.lexicon.party import Party
 from companion.games.lexicon.solitaire_one import SolitaireOne
 from companion.games.lexicon.solitaire_two import SolitaireTwo, deal_two
 from companion.games.registry import load_game
-from companion.records import Event
+from companion.records import Event, RecordError
 from companion.sets.cards import DECKS, deck, penalty, red_figure
 from companion.words.solver import Referee
 from tests.helpers import assert_refused, push
@@ -214,6 +214,16 @@ def test_crossword_in_the_engine_challenges_every_word_made(referee: Referee) ->
     assert game.scores["Ben"] == -10 and game.grid.words() == ["MEN"] and game.hands["Ann"] == 10
 
 
+def test_crossword_a_word_with_cards_laid_against_it_cannot_be_taken_up(referee: Referee) -> None:
+    """A challenge that cannot take up its word (CAT laid through XAT's A since) is refused and
+    changes nothing: no score moves before the refusal."""
+    game = dealt(referee, ["Ann", "Ben"], variant="crossword")
+    game.push(Event("place", {"player": "Ben", "cells": ["0,0,X", "0,1,A", "0,2,T"]}))
+    game.push(Event("place", {"player": "Ann", "cells": ["-1,1,C", "1,1,T"]}))
+    assert_refused(game, Event("challenge", {"player": "Ann", "word": "XAT"}), "lexicon challenges", "laid against")
+    assert game.scores == {"Ann": 0, "Ben": 0} and "XAT" in game.grid.words()
+
+
 # -- party play ---------------------------------------------------------------------------
 
 
@@ -387,3 +397,34 @@ def test_between_rounds_nobody_has_the_turn_and_the_next_dealer_is_named(referee
     assert [a.label for a in part.actions()] == ["Ben deals round 2: the card turned up"]
     push(game, "deal exposed=E")
     assert game.dealer == "Ben" and part.read()["turn"] == "Ann" and part.read()["words"] == {"on the table": []}
+
+
+def test_party_the_table_offers_a_wrong_word_and_a_misspelling_apart(referee: Referee) -> None:
+    """Party play: "If the word proves to be wrong, other than spelled wrongly, the player ... is
+    fined 50 points"; "Mistakes in spelling do not incur any penalty". The table offers both
+    challenges; after the bell, the hand's lowest total wins it and moves on (rule 5)."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
+    part = LexiconTable(game)
+    push(game, "word player=Ben word=RECIEVE")
+    challenges = {a.label: a for a in part.actions() if a.type == "challenge"}
+    misspelled = challenges["challenge RECIEVE: misspelled (cards back, no fine)"]
+    assert "challenge RECIEVE: not a word (fined 50 if so)" in challenges
+    assert misspelled.choices["player"] == ("Ann", "Cat", "Dan")
+    game.push(Event("challenge", {**misspelled.fixed, "player": "Dan"}))
+    assert game.scores["Ben"] == 0 and game.hands["Ben"] == 10
+    push(game, "bell")
+    game.push(Event("reveal", {"hands": ["Ann:ABCDEFGHIJ", "Ben:AAAAAAAAAA", "Cat:ZZZZZZZZZZ", "Dan:EEEEEEEEEE"]}))
+    facts = dict(part.read()["facts"])
+    assert game.hand_winners == ["Cat"] and facts["Hand won by"].startswith("Cat: moves on")
+
+
+def test_a_bad_hand_shown_changes_no_score(referee: Referee) -> None:
+    """Every hand is checked before any score changes: a second hand with a bad card refuses the
+    whole reveal, and the first hand's points are not added."""
+    game = dealt(referee, ["Ann", "Ben", "Cat"])
+    push(game, "word player=Ben word=ABSOLUTELY")
+    with pytest.raises(RecordError):
+        game.push(Event("reveal", {"hands": ["Ann:ABCDEFGHIJ", "Cat:ABCDEFGHI1"]}))
+    assert game.scores == {"Ann": 0, "Ben": 0, "Cat": 0}

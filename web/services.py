@@ -15,7 +15,6 @@ from typing import Any
 from companion.errors import NotFoundError, WordtableError
 from companion.games.registry import title_of
 from companion.records import Event
-from companion.table.phrases import describe
 from companion.table.relay import KIND as RELAY
 from companion.table.session import Session
 from companion.table.store import EventStore
@@ -27,7 +26,7 @@ from web.live import Hub
 def _entry(session: Session, number: int, event: Event) -> dict[str, Any]:
     """An event as the live feed and the history carry it: its fields, the line a player reads,
     and the scores it changed (a challenge's +10 or -10, a word's points)."""
-    entry = {**event.as_dict(), "said": describe(event)}
+    entry = {**event.as_dict(), "said": session.said(number, event)}
     if event.type != "undo":
         entry["scored"] = session.scored(number)
     return entry

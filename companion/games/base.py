@@ -137,6 +137,9 @@ class Game(ABC):
         self.referee = referee.with_judge(judge)
         self._base_referee = referee
         self.events: list[Event] = [setup]
+        #: What the last event pushed decided, in words, where the event alone does not say it
+        #: (a challenge: whether the word stood); None for most events.
+        self.outcome: str | None = None
         self.players = self._read_players(setup)
         check_setup(setup, self.OPTIONS, self.variant)
         self.reset()
@@ -192,6 +195,7 @@ class Game(ABC):
         if event.type == "undo":
             self.undo_to(event["to"])
             return event
+        self.outcome = None
         if event.type == "ruling":
             self._apply_ruling(event)
         else:

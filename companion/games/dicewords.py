@@ -181,7 +181,9 @@ class Dicewords(Game):
             raise RuleError("dicewords challenge", "a player does not challenge his own word")
         if self.referee.dictionary.check(word, RULES).valid:
             self.last = None
+            self.outcome = f"{word.upper()} stands: in the dictionary"
             return
+        self.outcome = f"{word.upper()} is not in the dictionary: it scores nothing"
         self.totals[player] -= score
         self.turns[player][-1].update(score=0, refuted=True)
         self.last = None

@@ -112,6 +112,8 @@ class Session:
         #: What happened last, for the screen: the event, or a refusal with its rule.
         self.last: dict[str, Any] | None = None
         self._history: list[dict[str, Any]] = []
+        #: What each stored event decided beyond its own words (a challenge: did the word stand?).
+        self._outcomes: dict[int, str] = {}
         #: The points of _history along the events that still stand, each with how many events stood.
         self._line: list[tuple[int, dict[str, Any]]] = []
         self._note_standings(1)
@@ -135,6 +137,7 @@ class Session:
                 session.game.undo_to(event["to"])
             else:
                 session.game.push(event)
+                session._note_outcome(number)
             session._note_standings(number)
         session.stored = len(events)
         return session
@@ -250,13 +253,30 @@ class Session:
                 self.game.push(event)
             self._committed(number, event)
 
+    def _note_outcome(self, number: int) -> None:
+        if self.game.outcome:
+            self._outcomes[number] = self.game.outcome
+
+    def outcome(self, number: int) -> str | None:
+        """What stored event ``number`` decided, in words, when the event alone does not say it:
+        a challenge's word stood, or was struck and what that cost."""
+        with self.lock:
+            return self._outcomes.get(number)
+
+    def said(self, number: int, event: Event) -> str:
+        """The line a player reads for stored event ``number``: the event, and what it decided."""
+        outcome = self.outcome(number)
+        return describe(event) + (f": {outcome}" if outcome else "")
+
     def _committed(self, number: int, event: Event) -> None:
         self.stored = number
         self._commits += 1
+        if event.type != "undo":
+            self._note_outcome(number)
         self._note_standings(number)
         if self.question is not None and self.seen is not None:  # still a question after this event?
             self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).asks
-        self.last = {"n": number, "event": event.as_dict(), "text": describe(event)}
+        self.last = {"n": number, "event": event.as_dict(), "text": self.said(number, event)}
         for listener in self.listeners:
             listener(number, event)
 

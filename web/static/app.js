@@ -207,14 +207,20 @@ const wordtable = (() => {
         r.append(who, el("td", String(s.score))); table.append(r);
       }
       const details = $("#details"); details.replaceChildren();
+      const one = (v) => typeof v !== "object" || v === null ? String(v)
+        : v.word !== undefined ? `${v.word ? String(v.word).toUpperCase() : "no word"}${v.score !== undefined ? " " + v.score : ""}`
+        : Object.entries(v).map(([k, x]) => `${k} ${x}`).join(" ");
+      const show = (v) => Array.isArray(v) ? v.map(one).join(", ") || "none" : one(v);
+      // a flag shows as its name when set ("tied"), and not at all when not
+      const said = (s, keys) => keys.map((k) => s[k] === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")} ${show(s[k])}`).join(" · ");
+      const flagged = (s) => Object.keys(s).filter((k) => k !== "player" && k !== "score" && s[k] !== false);
+      // what every player shares (LEXICON's "lower is better", DICEWORDS' target) is said once
+      const first = state.standings[0];
+      const shared = state.standings.length > 1 && first ? flagged(first).filter((k) => state.standings.every((s) => JSON.stringify(s[k]) === JSON.stringify(first[k]))) : [];
+      if (shared.length) details.append(el("p", said(first, shared), "hint"));
       for (const s of state.standings) {
-        // a flag shows as its name when set ("tied"), and not at all when not
-        const keys = Object.keys(s).filter((k) => k !== "player" && k !== "score" && s[k] !== false); if (!keys.length) continue;
-        const one = (v) => typeof v !== "object" || v === null ? String(v)
-          : v.word !== undefined ? `${v.word ? String(v.word).toUpperCase() : "no word"}${v.score !== undefined ? " " + v.score : ""}`
-          : Object.entries(v).map(([k, x]) => `${k} ${x}`).join(" ");
-        const show = (v) => Array.isArray(v) ? v.map(one).join(", ") || "none" : one(v);
-        const p = el("p"); p.append(el("b", s.player + ": "), document.createTextNode(keys.map((k) => s[k] === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")} ${show(s[k])}`).join(" · ")));
+        const keys = flagged(s).filter((k) => !shared.includes(k)); if (!keys.length) continue;
+        const p = el("p"); p.append(el("b", s.player + ": "), document.createTextNode(said(s, keys)));
         details.append(p);
       }
       if (state.over) details.append(el("p", "The game is over.", "good"));
@@ -672,13 +678,13 @@ const wordtable = (() => {
       box.append(dl);
       clearInterval(ticking); ticking = null;
       const t = table.timer;
-      if (t && t.running) {  // counted from when this screen first saw Ready (kept across reloads)
+      if (t && t.running) {  // counted from when this screen first saw it start (kept across reloads)
         const key = `wordtable-timer-${id}-${t.since}`;
         const began = Number(localStorage.getItem(key)) || Date.now(); localStorage.setItem(key, String(began));
         const clock = el("p", "", "big timer-now"); box.append(clock);
         const tick = () => {
           const left = Math.max(0, t.minutes * 60 - Math.floor((Date.now() - began) / 1000));
-          clock.textContent = left ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left` : "Time: the leader calls Stop";
+          clock.textContent = left ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left` : t.done || "Time: the leader calls Stop";
           clock.classList.toggle("bad", left === 0);
         };
         tick(); ticking = setInterval(tick, 1000);
@@ -815,17 +821,25 @@ const wordtable = (() => {
       });
     }
 
+    // The timers page's countdown: its end is kept by the browser, so leaving the page (to record
+    // a move) and coming back finds it still running
     let timer = null;
-    document.querySelectorAll("button[data-minutes]").forEach((b) => b.addEventListener("click", () => {
-      const end = Date.now() + Number(b.dataset.minutes) * 60000;
+    const timerKey = `wordtable-countdown-${id}`;
+    const countDown = (end) => {
       clearInterval(timer);
-      timer = setInterval(() => {
+      const tick = () => {
         const left = Math.max(0, end - Date.now());
         $("#timer").textContent = `${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")}`;
-        if (!left) { clearInterval(timer); bell(); }
-      }, 250);
+        if (!left) { clearInterval(timer); localStorage.removeItem(timerKey); bell(); }
+      };
+      tick(); timer = setInterval(tick, 250);
+    };
+    document.querySelectorAll("button[data-minutes]").forEach((b) => b.addEventListener("click", () => {
+      const end = Date.now() + Number(b.dataset.minutes) * 60000;
+      localStorage.setItem(timerKey, String(end)); countDown(end);
     }));
-    if ($("#timer-stop")) $("#timer-stop").onclick = () => { clearInterval(timer); $("#timer").textContent = "0:00"; };
+    if ($("#timer")) { const end = Number(localStorage.getItem(timerKey)); if (end > Date.now()) countDown(end); }
+    if ($("#timer-stop")) $("#timer-stop").onclick = () => { clearInterval(timer); localStorage.removeItem(timerKey); $("#timer").textContent = "0:00"; };
 
     // One live stream per open page. A page left for another is closed (a browser keeps only six
     // connections to a server, and its back-forward cache would keep the streams of old pages);

@@ -143,6 +143,7 @@ class Lexicon(Game):
             self.dealer = self.player(setup["dealer"])
         self.rounds = 0
         self.ended: str | None = None
+        self.hand: dict[str, int] = {}  # the last hand's penalty points, each player's, once shown
         self._new_round_state()
 
     @property
@@ -361,21 +362,33 @@ class Lexicon(Game):
             raise RuleError("lexicon challenges", "a player does not challenge his own word")
         words = [named.upper()] if named else move["words"].split()
         wrong = [w for w in words if not self.referee.dictionary.check(w.lower(), self.rules).valid]
+        if wrong:
+            self._check_take_back(move)  # before any score changes
         player = move["player"]
+        said = " and ".join(words)
         if self.variant == "party":
             if not wrong:
                 self.last = None
+                self.outcome = f"{said} stands: in the dictionary"
                 return
             if not bool(event.get("spelling", False)):
                 self.scores[player] += PARTY_FINE
+                fine = f", fined {PARTY_FINE}"
+            else:
+                fine = ": a spelling mistake, no fine"
+            self.outcome = f"{' and '.join(wrong)} is wrong{fine}; {player} takes back the cards and loses the turn"
         elif not wrong:
             self.scores[challenger] += CHALLENGE
             if move is self.last:
                 self.last = None
+            self.outcome = f"{said} stands: in the dictionary, a wrong challenge"
             self._limit_now()
             return
         else:
             self.scores[challenger] -= CHALLENGE
+            self.outcome = (
+                f"{' and '.join(wrong)} is not in the dictionary: {player} takes up the cards and loses that turn"
+            )
         self._take_back(move)
 
     def _challenged(self, named: str | None) -> dict[str, Any]:
@@ -412,6 +425,15 @@ class Lexicon(Game):
             found += [w for w in move["words"].upper().split() if w not in found and self._standing(move, w)]
         return found
 
+    def _check_take_back(self, move: dict[str, Any]) -> None:
+        """Refuse a challenge whose word cannot be taken up: a crossword word with cards laid
+        against it since."""
+        if move is not self.last and "cells" in move:
+            later = self.moves[self.moves.index(move) + 1 :]
+            if any(m["lines"] & move["cells"] for m in later):
+                raise RuleError("lexicon challenges", f"cards have been laid against {move['words']} since: "
+                                "they would be left without a word")  # fmt: skip
+
     def _take_back(self, move: dict[str, Any]) -> None:
         """The player "takes up his cards": the word as it was before his move, his cards in hand."""
         player = move["player"]
@@ -423,10 +445,6 @@ class Lexicon(Game):
                 self.table = table
             self.hands = hands
         elif "cells" in move:
-            later = self.moves[self.moves.index(move) + 1 :]
-            if any(m["lines"] & move["cells"] for m in later):
-                raise RuleError("lexicon challenges", f"cards have been laid against {move['words']} since: "
-                                "they would be left without a word")  # fmt: skip
             for cell in move["cells"]:
                 del self.grid.cells[cell]
                 self.grid.masters.discard(cell)
@@ -467,13 +485,24 @@ class Lexicon(Game):
         for p in self.active:
             if self.hands[p] and len(shown.get(p, "")) != self.hands[p]:
                 raise RuleError("lexicon object", f"{p} holds {self.hands[p]} cards, not {len(shown.get(p, ''))}")
-        for p, cards in shown.items():
+        for p, cards in shown.items():  # every hand checked before any score changes
             if any(not (c.isalpha() or c == MASTER) for c in cards):
                 raise RecordError(f"{p}'s cards {cards!r}: letters and * only")
-            self.scores[p] += self.figures.penalty(cards)
+        self.hand = {p: self.figures.penalty(shown[p]) if self.hands[p] else 0 for p in self.active}
+        for p, points in self.hand.items():
+            self.scores[p] += points
         self.last = None
         self.out, self.bell, self.playing = None, False, False
         self._after_round()
+
+    @property
+    def hand_winners(self) -> list[str]:
+        """The last hand's winners: "The player who runs out or who totals the lowest score" (party
+        rule 5; several when the lowest totals tie, which the text does not settle)."""
+        if not self.hand:
+            return []
+        low = min(self.hand.values())
+        return [p for p, points in self.hand.items() if points == low]
 
     def _after_round(self) -> None:
         """100 eliminates (the last player left wins), or the game ends and the lowest score wins

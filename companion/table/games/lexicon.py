@@ -72,10 +72,19 @@ class LexiconTable(TablePart):
         facts = [["Dealer", game.dealer or "the cut decides"], ["Round", round_now],
                  ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
                  ["Penalty points", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
+        if between and game.hand:  # what the last hand cost, and (a party) who moves on
+            facts.append(["Last hand", " · ".join(f"{p} {n}" for p, n in game.hand.items())])
+            if game.variant == "party":
+                won = " and ".join(game.hand_winners)
+                facts.append(["Hand won by", f"{won}: moves on to the next table and deals there (party rule 5)"])
         if game.eliminated:
             facts.append(["Eliminated", ", ".join(game.eliminated)])
         if game.variant == "party":
-            facts.append(["Bell", "rung: the hand is over" if game.bell else "seven-minute hands"])
+            facts.append(["Bell", "rung: the hand is over" if game.bell else f"{game.hand_minutes}-minute hands"])
+            if game.playing:  # the hand's clock on the table's own page (rule 4), from the deal
+                dealt = max(i for i, e in enumerate(game.events) if e.type == "deal")
+                read["timer"] = {"minutes": game.hand_minutes, "running": True, "since": dealt,
+                                 "done": "Time: ring the bell"}  # fmt: skip
         read["facts"] = facts
         return read
 
@@ -108,7 +117,7 @@ class LexiconTable(TablePart):
         actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take")))
         actions += self._challenges()
         if game.variant == "party":
-            actions.append(Action("bell", "the seven-minute bell", {}))
+            actions.append(Action("bell", f"the bell: the hand's {game.hand_minutes} minutes are up", {}))
         return actions
 
     def _challenges(self) -> list[Action]:
@@ -121,8 +130,15 @@ class LexiconTable(TablePart):
         if last:
             challengers = tuple(p for p in game.active if p != placer)
             named = {"word": last[0]} if len(last) == 1 else {}
-            actions.append(Action("challenge", f"challenge {', '.join(last)}", named, ("player",),
-                                  {"player": challengers}))  # fmt: skip
+            if game.variant == "party":  # the Steward settles it: a wrong word is fined, a misspelling not
+                words = ", ".join(last)
+                actions += [Action("challenge", f"challenge {words}: not a word (fined 50 if so)",
+                                   named, ("player",), {"player": challengers}),
+                            Action("challenge", f"challenge {words}: misspelled (cards back, no fine)",
+                                   {**named, "spelling": True}, ("player",), {"player": challengers})]  # fmt: skip
+            else:
+                actions.append(Action("challenge", f"challenge {', '.join(last)}", named, ("player",),
+                                      {"player": challengers}))  # fmt: skip
         earlier = [w for w in game.challengeable() if w not in last]
         if earlier:
             actions.append(Action("challenge", "challenge a word laid earlier", {}, ("player", "word"),
