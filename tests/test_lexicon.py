@@ -11,6 +11,7 @@ from companion.games.lexicon.party import Party
 from companion.games.lexicon.solitaire_one import SolitaireOne
 from companion.games.lexicon.solitaire_two import SolitaireTwo, deal_two
 from companion.games.registry import load_game
+from companion.games.schema import check_event
 from companion.records import Event, RecordError
 from companion.sets.cards import DECKS, deck, penalty, red_figure
 from companion.words.solver import Referee
@@ -105,6 +106,19 @@ def test_masters_stand_for_any_letter_and_stay_so(referee: Referee) -> None:
     assert_refused(game, "exchange player=Cat word=MeN new=MAN", "lexicon master cards")
     push(game, "insert player=Cat word=MeN new=MeNU")
     assert game.table == ["MeNU"]
+
+
+def test_a_master_on_the_table_stays_one_however_its_letter_is_typed(referee: Referee) -> None:
+    """The referee types CHARMS for CHaRM grown by an S: the master stays the A it was played as
+    (it had been refused, "CHARMS does not keep CHARM in order"); a change of other letters keeps
+    it too; a star in a word says how a master is written."""
+    game = dealt(referee)
+    push(game, "word player=Ben word=CHaRM", "insert player=Cat word=CHARM new=CHARMS")
+    assert game.table == ["CHaRMS"] and game.hands["Cat"] == 9
+    push(game, "exchange player=Ann word=CHARMS new=CHASMS")
+    assert game.table == ["CHaSMS"]
+    with pytest.raises(RecordError, match="the lowercase letter it stands for"):
+        check_event(Event("word", {"player": "Ben", "word": "CH*RM"}))
 
 
 def test_challenges_plus_or_minus_ten(referee: Referee) -> None:

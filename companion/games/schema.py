@@ -54,6 +54,8 @@ def name(value: object) -> str | None:
 
 def word(value: object) -> str | None:
     ok = isinstance(value, str) and 0 < len(value) <= MAX_WORD and value.isascii() and value.isalpha()
+    if not ok and isinstance(value, str) and "*" in value:  # LEXICON's master card in a word
+        return f"a word of 1-{MAX_WORD} letters A-Z (a master card: the lowercase letter it stands for, CHaRM)"
     return None if ok else f"a word of 1-{MAX_WORD} letters A-Z"
 
 

@@ -259,6 +259,7 @@ class Lexicon(Game):
         else:
             old = self._find(event["word"])
             new = _word(event["new"], "new word")
+            new = _as_laid(self.table[old], new, event.type == "insert")  # the table's masters, as they lie
             old_plain, new_plain = self.table[old].upper(), new.upper()
             if event.type == "insert":
                 if len(new) <= len(self.table[old]) or not _keeps_order(self.table[old], new):
@@ -559,6 +560,25 @@ class Lexicon(Game):
             "red_figures": self.figures.as_dict(),
             "hand_minutes": self.hand_minutes if self.variant == "party" else None,
         }
+
+
+def _as_laid(old: str, new: str, inserting: bool) -> str:
+    """NEW as typed, with the letters it keeps of OLD in OLD's case: a master card on the table
+    stays one however the referee types its letter (CHaRM grown into CHARMS is CHaRMS). A
+    lowercase letter typed elsewhere is a new master.
+
+    >>> _as_laid("CHaRM", "CHARMS", True), _as_laid("CHaRM", "CHASM", False), _as_laid("CAT", "CoAT", True)
+    ('CHaRMS', 'CHaSM', 'CoAT')
+    """
+    if not inserting:
+        if len(new) != len(old):
+            return new
+        return "".join(o if o.upper() == n.upper() else n for o, n in zip(old, new, strict=True))
+    laid, at = list(new), 0
+    for i, n in enumerate(new):
+        if at < len(old) and n.upper() == old[at].upper():
+            laid[i], at = old[at], at + 1
+    return "".join(laid) if at == len(old) else new
 
 
 def _keeps_order(old: str, new: str) -> bool:

@@ -106,7 +106,7 @@ class LexiconTable(TablePart):
             return [Action("deal", f"{game.next_dealer} deals round {game.rounds + 1}: the card turned up", {},
                            ("exposed",))]  # fmt: skip
         turn = {"player": game.turn}
-        actions = [Action("word", f"{game.turn} lays a word", turn, ("word",))]
+        actions = [Action("word", f"{game.turn} lays a word (a master card: its letter in lowercase)", turn, ("word",))]
         if game.table and game.variant != "crossword":  # the word on the table picked, not typed again
             on_table: dict[str, tuple[str | int, ...]] = {"word": tuple(dict.fromkeys(game.table))}  # masters lowercase
             grow = ("word", "new")
