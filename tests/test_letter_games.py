@@ -102,6 +102,21 @@ def test_word_building_from_the_crib_syllables_and_fines(referee: Referee) -> No
     assert game.counters["Ben"] == 35
 
 
+def test_word_building_names_a_players_word_only_for_a_point(referee: Referee) -> None:
+    """ "The general principles of letter games, require players to conceal their words"; "When
+    players make a Point ... they should name the word": a letter added from the crib is said
+    without its word, unless it begins a syllable; Anagrams' missed word is not named either, as
+    "The leader must name the word from memory"."""
+    from companion.table.phrases import describe
+
+    game = start(referee, "word-building")
+    push(game, "deal crib=GARDENSTOPLIMBXYZQUIK", "add player=Cat letter=G word=GARDEN")
+    assert game.outcome == "a new syllable of GARDEN: one counter"
+    added = Event.from_text("add player=Ben letter=A word=GARDEN")
+    game.push(added)
+    assert describe(added) == "Ben added A" and game.outcome is None
+
+
 def test_word_building_with_the_hands_a_changed_word_earns_two(referee: Referee) -> None:
     game = start(referee, "word-building")
     push(game, "deal crib=RATEXXXXXXXXXXXXXXXX")

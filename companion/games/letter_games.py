@@ -275,7 +275,7 @@ class Anagrams(CounterGame):
                 if not self.with_pool:
                     self.pay(leader, p, 1, f"announced {self.words[p].upper()}")
             elif p not in self.relieved:
-                self.pay(p, leader, 1, f"did not announce {self.words[p].upper()}")
+                self.pay(p, leader, 1, "did not announce the word")  # the leader must name it from memory
         self.led.append(leader)
         self.phase = "asking"
 
@@ -355,8 +355,9 @@ class WordBuilding(CounterGame):
             if not Letters(letter) <= self.crib:
                 raise RuleError("word building", f"no {letter.upper()} left in the crib")
             self.crib = self.crib - Letters(letter)
-            if len(self.built) in syllable_starts(word):
+            if len(self.built) in syllable_starts(word):  # a point: the word is named, to be verified
                 self.pay("pool", player, 1, f"began a syllable of {word.upper()}")
+                self.outcome = f"a new syllable of {word.upper()}: one counter"
             self.built += letter
         else:
             if Letters(word) != Letters(self.built) + Letters(letter):
@@ -369,6 +370,7 @@ class WordBuilding(CounterGame):
             if not word.startswith(self.built) and not word.endswith(self.built):
                 self.pay("pool", player, 2, f"changed {self.built.upper()} into {word.upper()}")
             self.built = word
+            self.outcome = f"the word is now {word.upper()}"  # built from the hands, on the table for all
         self.adders.append(player)
         self.turn = self.next_player(player, right=True)
 

@@ -155,7 +155,8 @@ def _letter_games(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
         "wrong-letters": lambda: f"{who} was given the wrong letters: receives 1 from the leader",
         "stop": lambda: "the leader called Stop",
         "ask": lambda: f"{who} asked for the word: {'named' if data.get('named') else 'not named in a minute'}",
-        "add": lambda: f"{who} added {str(data.get('letter')).upper()} for {str(data.get('word')).upper()}",
+        # the word a player thinks of stays hidden ("conceal their words"): named only for a point
+        "add": lambda: f"{who} added {str(data.get('letter')).upper()}",
         "cannot": lambda: f"{who} could not play",
         "complete": lambda: "the word is complete: building from the hands",
         "finish": lambda: "the word can be built no further",
