@@ -47,6 +47,13 @@ def test_to_start_nearest_a_plays_first_with_ten_letters(referee: Referee) -> No
     for p, letter in [("Ann", "E"), ("Ben", "B"), ("Cat", "B")]:
         game.push(Event("first-draw", {"player": p, "letter": letter}))
     assert game.first is None and game.first_draw.drawing == ["Ben", "Cat"]  # tied for nearest A: draw again
+    from companion.table.games.dictionary_please import DictionaryPleaseTable
+
+    labels = [a.label for a in DictionaryPleaseTable(game).actions()]  # only those who draw again
+    assert labels == [
+        "Ben draws again (tied on B with Cat) for first",
+        "Cat draws again (tied on B with Ben) for first",
+    ]
     game.push(Event("first-draw", {"player": "Ben", "letter": "D"}))
     game.push(Event("first-draw", {"player": "Cat", "letter": "A"}))
     assert game.turn == "Cat"

@@ -156,6 +156,10 @@ def test_elimination_at_one_hundred_the_last_left_wins(referee: Referee) -> None
     assert (game.dealer, game.turn) == ("Ben", "Cat")  # the deal in rotation; Cat on Ben's left
     play_round(game, {"Ben": "AAAAAAAAA*"})  # Cat goes out; Ben 105: out too
     assert game.over and [s.player for s in game.standings()] == ["Cat", "Ben", "Ann"]
+    from companion.table.games.lexicon import LexiconTable
+
+    part = LexiconTable(game)  # the last player left wins, whatever the scores
+    assert part.result() == "Cat wins: the last player left, the others eliminated at 100"
 
 
 def test_lowest_score_at_one_hundred_and_the_quick_game(referee: Referee) -> None:
@@ -442,3 +446,17 @@ def test_a_bad_hand_shown_changes_no_score(referee: Referee) -> None:
     with pytest.raises(RecordError):
         game.push(Event("reveal", {"hands": ["Ann:ABCDEFGHIJ", "Cat:ABCDEFGHI1"]}))
     assert game.scores == {"Ann": 0, "Ben": 0, "Cat": 0}
+
+
+def test_the_table_says_who_cuts_again_after_a_tie(referee: Referee) -> None:
+    """DEALER: "In case of a tie, the persons who tie must re-cut": the moves say so."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = Lexicon.new(referee, ["Ann", "Ben", "Cat"])
+    push(game, "cut player=Ann card=A", "cut player=Ben card=A")
+    assert [a.label for a in LexiconTable(game).actions()] == ["Cat cuts for dealer"]
+    push(game, "cut player=Cat card=M")
+    assert [a.label for a in LexiconTable(game).actions()] == [
+        "Ann cuts again (tied on A with Ben) for dealer",
+        "Ben cuts again (tied on A with Ann) for dealer",
+    ]

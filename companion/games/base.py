@@ -50,8 +50,8 @@ class DrawForFirst:
     >>> draw = DrawForFirst(["Ann", "Ben", "Cat"])
     >>> [draw.draw(p, c) for p, c in [("Ann", "M"), ("Ben", "C"), ("Cat", "C")]]
     [None, None, None]
-    >>> draw.drawing, draw.draw("Ben", "T"), draw.draw("Cat", "E")
-    (['Ben', 'Cat'], None, 'Cat')
+    >>> draw.drawing, draw.again("Ben"), draw.draw("Ben", "T"), draw.draw("Cat", "E")
+    (['Ben', 'Cat'], ' again (tied on C with Cat)', None, 'Cat')
     """
 
     def __init__(self, players: list[str], nearest: str = "a") -> None:
@@ -59,6 +59,18 @@ class DrawForFirst:
         self.nearest = nearest
         self.draws: dict[str, str] = {}
         self.winner: str | None = None
+        self.tie: tuple[str, list[str]] | None = None  # the last tie: its letter, who drew it
+
+    @property
+    def waiting(self) -> list[str]:
+        """The players still to draw in this round of the draw."""
+        return [p for p in self.drawing if p not in self.draws] if self.winner is None else []
+
+    def again(self, player: str) -> str:
+        """`` again (tied on A)`` for a player who must draw again after a tie, else ``""``."""
+        if self.tie is None or player not in self.tie[1]:
+            return ""
+        return f" again (tied on {self.tie[0].upper()} with {' and '.join(p for p in self.tie[1] if p != player)})"
 
     def draw(self, player: str, letter: object) -> str | None:
         """Record one draw; returns the winner once there is one. WordtableError for a bad draw."""
@@ -75,9 +87,9 @@ class DrawForFirst:
             tied = [p for p in self.drawing if self.draws[p] == best]
             self.draws = {}
             if len(tied) == 1:
-                self.winner = tied[0]
+                self.winner, self.tie = tied[0], None
             else:
-                self.drawing = tied
+                self.drawing, self.tie = tied, (best, tied)
         return self.winner
 
 

@@ -66,7 +66,9 @@ class DictionaryPleaseTable(TablePart):
         if game.over:
             return []
         if game.turn is None:
-            return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",)) for p in game.players]
+            draw = game.first_draw
+            return [Action("first-draw", f"{p} draws{draw.again(p)} for first", {"player": p}, ("letter",))
+                    for p in draw.waiting]  # fmt: skip
         turn = {"player": game.turn}
         moves = [Action("play", f"{game.turn} plays", turn, ("hand", "plays"))]
         if game.pass_refusal(game.turn) is None:  # not offered when the rules refuse it (twice running)

@@ -114,9 +114,10 @@ class LetterGamesTable(TablePart):
         if game.ended is not None:
             return []
         if game.leader is None and isinstance(game, (Anagrams, WordBuilding, Speculation, Rotation)):
-            waiting = [p for p in game.first_draw.drawing if p not in game.first_draw.draws]
+            draw = game.first_draw
             what = "dealer" if isinstance(game, (WordBuilding, Speculation, Rotation)) else "leader"
-            return [Action("first-draw", f"{p} draws for {what}", {"player": p}, ("letter",)) for p in waiting]
+            return [Action("first-draw", f"{p} draws{draw.again(p)} for {what}", {"player": p}, ("letter",))
+                    for p in draw.waiting]  # fmt: skip
         if isinstance(game, Anagrams):
             moves = self._anagrams_moves(game)
             return moves if game.over else [*moves, end]

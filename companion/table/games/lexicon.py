@@ -69,7 +69,13 @@ class LexiconTable(TablePart):
             round_now = f"{game.rounds} over: {game.next_dealer} deals round {game.rounds + 1}"
         else:
             round_now = str(game.rounds)
-        facts = [["Dealer", game.dealer or "the cut decides"], ["Round", round_now],
+        if game.ending == "elimination":
+            ending = f"at {game.limit} a player is eliminated; the last player left wins"
+        elif game.ending == "lowest":
+            ending = f"when a player reaches {game.limit}, the lowest score wins"
+        else:
+            ending = "the lowest score at the end of the party wins"
+        facts = [["Dealer", game.dealer or "the cut decides"], ["Round", round_now], ["Ending", ending],
                  ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
                  ["Penalty points", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
         if between and game.hand:  # what the last hand cost, and (a party) who moves on
@@ -95,8 +101,8 @@ class LexiconTable(TablePart):
         if game.over:
             return []
         if game.dealer is None:
-            waiting = [p for p in game.cut.drawing if p not in game.cut.draws]
-            return [Action("cut", f"{p} cuts for dealer", {"player": p}, ("card",)) for p in waiting]
+            cut = game.cut
+            return [Action("cut", f"{p} cuts{cut.again(p)} for dealer", {"player": p}, ("card",)) for p in cut.waiting]
         if game.out or game.bell:
             # a word may still be challenged before the cards are shown: the player who went out
             # on a wrong word "takes up his cards", and the round goes on
@@ -119,6 +125,14 @@ class LexiconTable(TablePart):
         if game.variant == "party":
             actions.append(Action("bell", f"the bell: the hand's {game.hand_minutes} minutes are up", {}))
         return actions
+
+    def result(self) -> str | None:
+        """The 1935 game's winner is "the last player left", not the lowest score; the others, and
+        a game ended by agreement, name the lowest score."""
+        game = self.game
+        if game.ended == "elimination" and game.active:
+            return f"{game.active[0]} wins: the last player left, the others eliminated at {game.limit}"
+        return super().result()
 
     def _challenges(self) -> list[Action]:
         """CHALLENGES by any player but the word's own: the last word placed, named (a crossword

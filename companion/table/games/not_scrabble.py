@@ -68,8 +68,9 @@ class NotScrabbleTable(TablePart):
         letters: tuple[str | int, ...] = tuple(sorted(set(str(game.bag).upper())))
         left = {"letter": letters} if game.counted_bag else {}
         if game.first is None:
-            waiting = [p for p in game.first_draw.drawing if p not in game.first_draw.draws]
-            return [Action("first-draw", f"{p} draws for first", {"player": p}, ("letter",), left) for p in waiting]
+            draw = game.first_draw
+            return [Action("first-draw", f"{p} draws{draw.again(p)} for first", {"player": p}, ("letter",), left)
+                    for p in draw.waiting]  # fmt: skip
         actions = []
         if not game.counted_bag or game.bag:
             actions.append(Action("draw", f"{game.turn} turns up a letter", {"player": game.turn}, ("letter",), left))
