@@ -413,6 +413,8 @@ def test_between_rounds_nobody_has_the_turn_and_the_next_dealer_is_named(referee
     assert read["turn"] is None and list(read["words"]) == ["round 1's words (gathered for the deal)"]
     assert dict(read["facts"])["Round"] == "1 over: Ben deals round 2"
     assert [a.label for a in part.actions()] == ["Ben deals round 2: the card turned up"]
+    assert dict(read["facts"])["Last hand"] == f"Ann {penalty('ABCDEFGHI*')} · Ben 0"  # on assumed figures, said so
+    assert dict(read["facts"])["Red figures"].startswith("all assumed")
     push(game, "deal exposed=E")
     assert game.dealer == "Ben" and part.read()["turn"] == "Ann" and part.read()["words"] == {"on the table": []}
 

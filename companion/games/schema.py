@@ -235,5 +235,5 @@ def check_event(event: Event) -> Event:
         why = FIELDS[key](value)
         if why is not None:
             shown = repr(value) if len(repr(value)) <= 60 else f"{repr(value)[:50]}..."
-            raise RecordError(f"{event.type} {key}: {why}, not {shown}")
+            raise RecordError(f"the {key} of a {event.type} event: {why}, not {shown}")
     return event

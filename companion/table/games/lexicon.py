@@ -78,6 +78,11 @@ class LexiconTable(TablePart):
         facts = [["Dealer", game.dealer or "the cut decides"], ["Round", round_now], ["Ending", ending],
                  ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
                  ["Penalty points", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
+        assumed = len(game.figures.values) - len(game.figures.entered)
+        if assumed:  # the text prints no red figures: say when a hand's count rests on assumed ones
+            which = "all" if not game.figures.entered else f"{assumed} of them"
+            facts.append(["Red figures", f"{which} assumed, a common deck's (the rule text prints none): "
+                                         "your deck's can be entered in the start form"])  # fmt: skip
         if between and game.hand:  # what the last hand cost, and (a party) who moves on
             facts.append(["Last hand", " · ".join(f"{p} {n}" for p, n in game.hand.items())])
             if game.variant == "party":
