@@ -228,6 +228,7 @@ def test_crossword_in_the_engine_challenges_every_word_made(referee: Referee) ->
     game = dealt(referee, ["Ann", "Ben"], variant="crossword")
     game.push(Event("place", {"player": "Ben", "cells": ["0,0,M", "0,1,E", "0,2,N"]}))
     game.push(Event("place", {"player": "Ann", "cells": ["1,1,Q"]}))  # EQ down: not a word
+    assert game.outcome == "making EQ"  # each move's words named, "calling it by name as it is played"
     game.push(Event("challenge", {"player": "Ben"}))
     assert game.scores["Ben"] == -10 and game.grid.words() == ["MEN"] and game.hands["Ann"] == 10
 

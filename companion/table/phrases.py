@@ -49,7 +49,7 @@ def describe(event: Event) -> str:
     if kind == "draw" and "letter" in data:
         return f"{who} turned up {str(data['letter']).upper()}{seen}"
     if kind == "first-draw":
-        return f"{who} drew {str(data.get('letter', '')).upper()} for first player"
+        return f"{who} drew {str(data.get('letter', '')).upper()} in the draw to begin"
     if kind == "claim":
         word, source = str(data.get("word", "")).upper(), data.get("from")
         if source:

@@ -718,7 +718,7 @@ const wordtable = (() => {
       box.append(el("p", `race to ${table.target}: ${totals}${table.final_round ? " · final round" : ""}`, "hint"));
       if (table.dice.some((d) => d.assumed)) box.append(el("p", "* an assumed value: the rule text does not print it; enter your set's values at the start, or take the value the camera reads on the dice", "hint"));
       if (table.rolled) {
-        const b = el("button", "Best word and advice"); const out = el("p", "", "advice");
+        const b = el("button", "Best word and advice", "advice-button"); const out = el("p", "", "advice");
         const show = () => {
           if (!advised || advised.key !== heldFor) return;
           out.textContent = advised.text;

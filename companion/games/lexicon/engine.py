@@ -310,6 +310,7 @@ class Lexicon(Game):
         lines = {c for c in cells} | {c for line in placed.lines for c in line}
         self.grid = grid
         self.hands[player] -= len(cells)
+        self.outcome = f"making {', '.join(w.upper() for w in placed.words)}"  # "calling it by name as it is played"
         self._after_word(player, event, " ".join(placed.words), before,
                          {"cells": set(cells), "lines": lines, "cards": len(cells)})  # fmt: skip
 

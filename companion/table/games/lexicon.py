@@ -81,8 +81,7 @@ class LexiconTable(TablePart):
         assumed = len(game.figures.values) - len(game.figures.entered)
         if assumed:  # the text prints no red figures: say when a hand's count rests on assumed ones
             which = "all" if not game.figures.entered else f"{assumed} of them"
-            facts.append(["Red figures", f"{which} assumed, a common deck's (the rule text prints none): "
-                                         "your deck's can be entered in the start form"])  # fmt: skip
+            facts.append(["Red figures", f"{which} assumed (the text prints none; enter your deck's at the start)"])
         if between and game.hand:  # what the last hand cost, and (a party) who moves on
             facts.append(["Last hand", " · ".join(f"{p} {n}" for p, n in game.hand.items())])
             if game.variant == "party":
