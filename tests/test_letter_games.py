@@ -98,6 +98,10 @@ def test_word_building_from_the_crib_syllables_and_fines(referee: Referee) -> No
     push(game, "add player=Ben letter=A word=GARDEN", "add player=Ann letter=R word=GARDEN")
     push(game, "cannot player=Cat")  # pays Ben and Ann
     assert game.counters == {"Ann": 34, "Ben": 34, "Cat": 32}
+    from companion.table.games.letter_games import LetterGamesTable
+
+    paid = dict(LetterGamesTable(game).read()["facts"])["Last paid"]  # both payments of the move, not the last one
+    assert paid.count("Cat → ") == 2
     push(game, "add player=Ben letter=D word=GARDEN")  # GAR-DEN: D begins a syllable
     assert game.counters["Ben"] == 35
 

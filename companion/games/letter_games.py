@@ -74,6 +74,7 @@ class CounterGame(Game):
         self.counters = {p: int(self.setup.get("counters", self.start_counters)) for p in self.players}
         self.pool = 0
         self.ledger: list[tuple[str, str, int, str]] = []  # (payer, payee, counters, why)
+        self.paid_last: list[tuple[str, str, int, str]] = []
         self.ended: str | None = None
         self.first_draw = DrawForFirst(self.players, nearest="z")
         self.leader: str | None = None
@@ -85,6 +86,11 @@ class CounterGame(Game):
     @property
     def over(self) -> bool:
         return self.ended is not None
+
+    def _apply(self, event: Event) -> None:
+        start = len(self.ledger)
+        super()._apply(event)
+        self.paid_last = self.ledger[start:]  # every payment the last event made (a fine paid to each adder)
 
     def pay(self, payer: str, payee: str, n: int, why: str) -> None:
         """Move counters: ``pool`` is the pool. A stock may go below zero (paid later: a gap)."""

@@ -88,9 +88,9 @@ class LetterGamesTable(TablePart):
                 facts.append(["On the table", " · ".join(f"{c.upper()} {v}" for c, v in game.values.items())])
             if game.word:
                 facts.append(["The word", f"{game.word[: game.at].upper()}·{game.word[game.at :].upper()}"])
-        if game.ledger:
-            payer, payee, n, why = game.ledger[-1]
-            facts.append(["Last paid", f"{payer} → {payee}: {n} ({why})"])
+        if game.paid_last:  # every payment of the last move (one who cannot play pays each adder)
+            paid = "; ".join(f"{payer} → {payee}: {n} ({why})" for payer, payee, n, why in game.paid_last)
+            facts.append(["Last paid", paid])
         return read
 
     def _anagrams(self, game: Anagrams, read: dict[str, Any]) -> None:
