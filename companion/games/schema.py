@@ -15,11 +15,11 @@ engine's declared settings (``companion.games.options``).
 >>> check_event(Event("undo", {"to": True}))
 Traceback (most recent call last):
 ...
-companion.records.RecordError: undo to: an event number (1 or more), not True
+companion.records.RecordError: undo event's to: an event number (1 or more), not True
 >>> check_event(Event("draw", {"player": "Ann", "letter": "ß"}))
 Traceback (most recent call last):
 ...
-companion.records.RecordError: draw letter: one letter A-Z, not 'ß'
+companion.records.RecordError: draw event's letter: one letter A-Z, not 'ß'
 >>> check_event(Event("draw", {"player": "Ann", "letter": "R", "junk": 1}))
 Traceback (most recent call last):
 ...
@@ -235,5 +235,5 @@ def check_event(event: Event) -> Event:
         why = FIELDS[key](value)
         if why is not None:
             shown = repr(value) if len(repr(value)) <= 60 else f"{repr(value)[:50]}..."
-            raise RecordError(f"the {key} of a {event.type} event: {why}, not {shown}")
+            raise RecordError(f"{event.type} event's {key}: {why}, not {shown}")
     return event
