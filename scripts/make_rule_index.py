@@ -132,8 +132,26 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "LEXICON party",
         '"At the end of the party the winner is the player who has the lowest score"',
         "No limit and no elimination: a table's hands go on until the party ends (`end`); the bell ends a hand "
-        "after seven minutes or less; a wrong word costs its player 50 and the challenger nothing.",
+        "after seven minutes or less (the table's page counts them down from the deal); a wrong word costs "
+        "its player 50 and the challenger nothing, a misspelling only the turn (the table offers the two "
+        "challenges apart); after the hands are shown the lowest total wins the hand (rule 5; ties named, the "
+        "text settling none).",
         "`hand_minutes` (1-7)",
+    ),
+    (
+        "LEXICON (1935), Crossword",
+        '"The first player to do this ends the round"',
+        "A player who lays his last card on a word that is challenged and struck \"takes up his cards\": the "
+        "round goes on, so a challenge is offered until the hands are shown. Nobody has the turn from then "
+        "until the next deal.",
+        "none",
+    ),
+    (
+        "DICEWORDS",
+        '"a successfully refuted word scores nothing"',
+        "A word that took its player to the target (and, the last of the round, ended the game) scores "
+        "nothing once refuted; with nobody at the target the final round is off and the game goes on.",
+        "none",
     ),
     (
         "LEXICON",
