@@ -141,7 +141,7 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     (
         "LEXICON (1935), Crossword",
         '"The first player to do this ends the round"',
-        "A player who lays his last card on a word that is challenged and struck \"takes up his cards\": the "
+        'A player who lays his last card on a word that is challenged and struck "takes up his cards": the '
         "round goes on, so a challenge is offered until the hands are shown. Nobody has the turn from then "
         "until the next deal.",
         "none",
