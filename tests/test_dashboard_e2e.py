@@ -495,6 +495,12 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
              ("Ann lays a word", {"the word": "OATS"}), ("Ben lays a word", {"the word": "TAXI"}),
              ("challenge TAXI", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"})]  # fmt: skip
     for label, fields in moves:
+        if label == "challenge TAXI":  # an earlier word's own player is not offered as its challenger
+            row = wait_action(browser, "challenge a word laid earlier")
+            Select(row.find_element(By.CSS_SELECTOR, 'select[data-ask="word"]')).select_by_value("OATS")
+            players = Select(row.find_element(By.CSS_SELECTOR, 'select[data-ask="player"]'))
+            assert [o.text for o in players.options if not o.is_enabled()] == ["Ann"]
+            assert players.first_selected_option.text != "Ann"
         if label == "Ann inserts":  # the word is picked from the table's, and the new word starts as it
             row = wait_action(browser, label)
             assert (

@@ -394,9 +394,9 @@ def test_the_table_offers_a_word_laid_earlier_only_while_it_stands(referee: Refe
     labels = [a.label for a in part.actions() if a.type == "challenge"]
     assert labels == ["challenge MOTHER", "challenge a word laid earlier"]
     earlier = next(a for a in part.actions() if a.label == "challenge a word laid earlier")
-    assert earlier.choices["word"] == ("HAT",)
+    assert earlier.choices["word"] == ("HAT",) and earlier.choices["owner"] == ("Ben",)  # not Ben's to challenge
     push(game, "insert player=Ann word=HAT new=CHAT")
-    assert game.challengeable() == ["CHAT", "MOTHER"]  # HAT is now CHAT, Ann's
+    assert game.challengeable() == {"CHAT": "Ann", "MOTHER": "Cat"}  # HAT is now CHAT, Ann's
     labels = [a.label for a in part.actions() if a.type == "challenge"]
     assert labels == ["challenge CHAT", "challenge a word laid earlier"]
 

@@ -530,6 +530,17 @@ const wordtable = (() => {
           }
           row.append(input);
         }
+        // A word picked from a list whose players are named ("owner"): its own player is not
+        // offered as its challenger (LEXICON: "a player does not challenge his own word")
+        const wordList = row.querySelector('select[data-ask="word"]'), playerList = row.querySelector('select[data-ask="player"]');
+        if (choices.owner && wordList && playerList) {
+          const sync = () => {
+            const owner = choices.owner[wordList.selectedIndex];
+            for (const o of playerList.options) o.disabled = o.value === owner;
+            if (playerList.selectedOptions[0] && playerList.selectedOptions[0].disabled) playerList.value = [...playerList.options].find((o) => !o.disabled).value;
+          };
+          wordList.addEventListener("change", sync); sync();
+        }
         // LEXICON's insert and change: the new word starts as the word picked, to be edited in place
         const picked = row.querySelector('select[data-ask="word"]'), grown = row.querySelector('input[data-ask="new"]');
         if (picked && grown) {

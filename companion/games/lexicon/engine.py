@@ -418,14 +418,16 @@ class Lexicon(Game):
             return bool(move["cells"] <= set(self.grid.cells)) and word in self.grid.words()
         return bool(move["after"] in self.table)
 
-    def challengeable(self) -> list[str]:
-        """The words a challenge may name now, latest first: any word still on the table as its
-        player placed it (party play: only the last word placed, until the next player moves)."""
-        if self.variant == "party":
-            return self.last["words"].upper().split() if self.last else []
-        found: list[str] = []
-        for move in reversed(self.moves):
-            found += [w for w in move["words"].upper().split() if w not in found and self._standing(move, w)]
+    def challengeable(self) -> dict[str, str]:
+        """The words a challenge may name now, latest first, each with the player who placed it:
+        any word still on the table as its player placed it (party play: only the last word
+        placed, until the next player moves)."""
+        moves = ([self.last] if self.last else []) if self.variant == "party" else list(reversed(self.moves))
+        found: dict[str, str] = {}
+        for move in moves:
+            for word in move["words"].upper().split():
+                if word not in found and self._standing(move, word):
+                    found[word] = move["player"]
         return found
 
     def _check_take_back(self, move: dict[str, Any]) -> None:

@@ -157,10 +157,11 @@ class LexiconTable(TablePart):
             else:
                 actions.append(Action("challenge", f"challenge {', '.join(last)}", named, ("player",),
                                       {"player": challengers}))  # fmt: skip
-        earlier = [w for w in game.challengeable() if w not in last]
-        if earlier:
+        earlier = {w: p for w, p in game.challengeable().items() if w not in last}
+        if earlier:  # "owner": each word's player, whom the screen does not offer as its challenger
             actions.append(Action("challenge", "challenge a word laid earlier", {}, ("player", "word"),
-                                  {"word": tuple(earlier), "player": tuple(game.active)}))  # fmt: skip
+                                  {"word": tuple(earlier), "player": tuple(game.active),
+                                   "owner": tuple(earlier.values())}))  # fmt: skip
         return actions
 
     def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
