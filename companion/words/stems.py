@@ -709,6 +709,14 @@ class StemJudge:
         def different(why: str, confidence: float, evidence: str) -> Judgement:
             return Judgement(old, new, Verdict.DIFFERENT, f"{sum_text}: different stem ({why})", confidence, evidence)
 
+        def built_on(inner: Judgement, parts: str) -> Judgement | None:
+            """NEW as ``parts`` on a word of OLD's stem, by ``inner``'s evidence, a little less sure;
+            not on a mere sign (MATT)."""
+            if inner.verdict is not Verdict.SAME or inner.confidence <= KEPT_WHOLE:
+                return None
+            why = f"{_grounds(inner.reason)}; {NEW} is {parts}"
+            return same(why, round(inner.confidence * 0.9, 2), inner.evidence, inner.sense)
+
         old_forms, new_forms = self.forms(old), self.forms(new)
         false_friends = self.evidence.false_friends
         curated = false_friends.get((old, new)) or self._curated_forms(false_friends, old, new, old_forms, new_forms)
@@ -784,25 +792,14 @@ class StemJudge:
             plural = _plural_of(inner_word, old)
             if verdict.evidence == "inflection" and suffix not in INFLECTIONAL_ENDINGS and plural:
                 continue  # no derivational suffix follows a plural: DENSITY is no DENS (DEN's plural) + ITY
-            if verdict.verdict is Verdict.SAME and verdict.confidence > KEPT_WHOLE:  # not a mere sign (MATT)
-                why = _grounds(verdict.reason)
-                return same(
-                    f"{why}; {NEW} is {inner_word.upper()} + {suffix.upper()}",
-                    round(verdict.confidence * 0.9, 2),
-                    verdict.evidence,
-                    verdict.sense,
-                )
+            built = built_on(verdict, f"{inner_word.upper()} + {suffix.upper()}")
+            if built is not None:
+                return built
 
         for prefix, inner_word in self._inner_prefixed(old, new):
-            verdict = self.judge(old, inner_word)
-            if verdict.verdict is Verdict.SAME and verdict.confidence > KEPT_WHOLE:
-                why = _grounds(verdict.reason)
-                return same(
-                    f"{why}; {NEW} is {prefix.upper()} + {inner_word.upper()}",
-                    round(verdict.confidence * 0.9, 2),
-                    verdict.evidence,
-                    verdict.sense,
-                )
+            built = built_on(self.judge(old, inner_word), f"{prefix.upper()} + {inner_word.upper()}")
+            if built is not None:
+                return built
 
         found = self._shapes(old_forms, new_forms)
         recorded = old_forms & self.evidence.family(new_forms)
