@@ -279,7 +279,11 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     drawn = next(li for li in items if "turned up U" in li.text)
     assert "undone" in drawn.get_attribute("class") and not drawn.find_elements(By.TAG_NAME, "button")
     claim = next(i for i, li in enumerate(items) if "claim" in li.text)
-    items[claim].find_element(By.TAG_NAME, "button").click()
+    undo = items[claim].find_element(By.TAG_NAME, "button")
+    undo.click()  # the first tap asks: it says how many moves would go, and undoes nothing yet
+    assert undo.text.startswith("undo ") and undo.text.endswith("? tap again")
+    assert call(f"{server}/api/sessions/{game}", timeout=10)["state"]["standings"][0]["score"] == 4
+    undo.click()
     assert "claimed RIDE" in wait_text(browser, "#toast", "Undone")
     state = call(f"{server}/api/sessions/{game}", timeout=10)
     assert state["state"]["pool"] and all(s["score"] == 0 for s in state["state"]["standings"])

@@ -274,7 +274,16 @@ const wordtable = (() => {
         else if (at === undefined) { li.classList.add("undone"); li.title = "undone"; }
         else if (at > 0) {  // this event and every one after it; the game's set-up stays
           const b = el("button", "undo from here"); b.className = "small"; b.title = "undo this move and every one after it";
-          b.onclick = () => api(`/sessions/${id}/undo`, { to: at }).then((r) => toast(`Undone: ${r.undone_what || "back to event " + at}`));
+          // two taps: the first says how many moves would go, the second undoes them
+          const moves = standing.length - at;
+          b.onclick = () => {
+            if (!b.classList.contains("armed")) {
+              b.classList.add("armed"); b.textContent = `undo ${moves} move${moves === 1 ? "" : "s"}? tap again`;
+              setTimeout(() => { b.classList.remove("armed"); b.textContent = "undo from here"; }, 5000);
+              return;
+            }
+            api(`/sessions/${id}/undo`, { to: at }).then((r) => toast(`Undone: ${r.undone_what || "back to event " + at}`));
+          };
           li.append(b);
         }
         list.append(li);
