@@ -177,6 +177,25 @@ def test_rule_06_equal_length_words_go_to_rock_paper_scissors(
     assert event["word"] == claim and session.view()["rock_paper_scissors"] == []
 
 
+def test_rock_paper_scissors_undone_to_waits_again(referee: Referee) -> None:
+    """Undone back to the tie, the table waits for rock-paper-scissors again (it had offered no
+    way to play it, and every claim was refused "rock-paper-scissors decides first"); undone to
+    before the tie, nobody waits."""
+    session, _ = pressed_together(referee, ("Ann", "ride"), ("Ben", "tide"), 100_000)
+    session.rock_paper_scissors("Ben")
+    tie = next(i for i, e in enumerate(session.game.events) if e.type == "simultaneous")
+    session.undo(tie + 1)
+    assert session.view()["rock_paper_scissors"] == ["Ann", "Ben"]
+    [claim] = session.rock_paper_scissors("Ann")
+    assert claim["word"] == "RIDE" and session.view()["rock_paper_scissors"] == []
+    session.undo(tie + 1)
+    assert Session.resume(session.store, session.game_id, referee).view()["rock_paper_scissors"] == ["Ann", "Ben"]
+    session.undo(tie)
+    assert session.view()["rock_paper_scissors"] == []
+    resumed = Session.resume(session.store, session.game_id, referee)
+    assert resumed.view()["rock_paper_scissors"] == []
+
+
 def test_rule_06_presses_outside_the_window_settle_in_device_time_order(referee: Referee) -> None:
     session, events = pressed_together(referee, ("Ben", "oat"), ("Ann", "ride"), gap_us=250_001)
     assert texts(events) == ["claim player=Ben word=OAT from=- at_us=1000000",

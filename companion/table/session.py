@@ -140,6 +140,7 @@ class Session:
                 session._note_outcome(number)
             session._note_standings(number)
         session.stored = len(events)
+        session._awaiting_from_record()
         return session
 
     @property
@@ -231,10 +232,21 @@ class Session:
                 f" and {len(removed) - 3} more" if len(removed) > 3 else ""
             )
             self.last = {**(self.last or {}), "text": f"undone: {what}", "undone": what}
+            self._awaiting_from_record()
             # The table still shows what was undone: the camera waits until it matches again.
             if self.seen is not None and not self.part.observe(self.seen).agrees:
                 self.check = "an event was undone: put the table back as the record shows, or read it again"
             return number
+
+    def _awaiting_from_record(self) -> None:
+        """Rock-paper-scissors as the record leaves it, after an undo, a restart or an event copied
+        in: the tied calls of a ``simultaneous`` still waiting (rule 06), or nobody. Shouts
+        still to settle after them were this session's alone and are not in the record."""
+        contest = self.game.contest if isinstance(self.game, NotScrabble) else None
+        tied = contest.tied if contest is not None and contest.winner is None else ()
+        self.awaiting = [Shout(c.player, c.word, 0) for c in tied]
+        if not tied:
+            self._rest = []
 
     def _room(self) -> None:
         """Refuse an event past :data:`MAX_EVENTS`: the game is full, not the store."""
@@ -252,6 +264,7 @@ class Session:
             else:
                 self.game.push(event)
             self._committed(number, event)
+            self._awaiting_from_record()
 
     def _note_outcome(self, number: int) -> None:
         if self.game.outcome:

@@ -521,20 +521,15 @@ const wordtable = (() => {
           input.onkeydown = (e) => { if (e.key === "Enter") send(); };  // Enter records the move
           inputs[ask] = ["words", "cells"].includes(ask) ? () => input.value.trim().split(/\s+/).filter(Boolean) : () => input.value.trim();
           if (action.type === "declare" && ask === "word") {  // DICEWORDS: the word's score as it is built
+            // Only what the dice show: "A dictionary may only be used to check a declared word", so
+            // the box says nothing of the dictionary before a challenge
             const score = el("span", "", "hint score-now");
-            let unknown = "";  // a word the dictionary lacks: Enter does not declare it, the Record button does
             input.addEventListener("input", async () => {
-              const w = input.value.trim(); unknown = ""; if (!w) { score.textContent = ""; return; }
+              const w = input.value.trim(); if (!w) { score.textContent = ""; return; }
               const a = await api(`/check?${new URLSearchParams({ word: w, game: name, session: id })}`).catch(() => null);
               if (!a || input.value.trim() !== w) return;
-              unknown = a.check.valid ? "" : w.toUpperCase();
-              score.textContent = a.score ? (a.score.spelled ? ` ${a.score.word} scores ${a.score.score}${a.score.wild ? ` (wild as ${a.score.wild})` : ""}${a.check.valid ? "" : ` · ${a.check.reason}`}` : ` the dice cannot spell ${a.score.word}`) : "";
+              score.textContent = a.score ? (a.score.spelled ? ` ${a.score.word} scores ${a.score.score}${a.score.wild ? ` (wild as ${a.score.wild})` : ""}` : ` the dice cannot spell ${a.score.word}`) : "";
             });
-            input.onkeydown = (e) => {  // a stray Enter must not bank a word the dictionary lacks
-              if (e.key !== "Enter") return;
-              if (unknown && unknown === input.value.trim().toUpperCase()) { toast(`${unknown} is not in the dictionary: tap Record to declare it anyway (a challenge may follow)`, true); return; }
-              send();
-            };
             row.append(input, score); continue;
           }
           row.append(input);
@@ -581,19 +576,19 @@ const wordtable = (() => {
         const word = el("input"); word.placeholder = "a word"; word.size = 10;
         word.onkeydown = (e) => { if (e.key === "Enter") row.send(); };  // Enter records, as in every move's box
         // A capture uses every letter of the word captured: once a word is typed, the lists offer
-        // only the words on the table its letters hold (a double capture: both words' letters), and
-        // a choice the new word can no longer make goes back to "a new word".
+        // only the words on the table its letters hold (a double capture: both words' letters); a
+        // capture already chosen stays while the word is edited (the engine says what it lacks).
         const what = el("select"); const second = el("select");
         const typed = () => word.value.trim().toUpperCase();
         const fits = (w, less) => { const left = minus(typed(), less || ""); return !typed() || (left !== null && minus(left, w.split(":")[1]) !== null); };
         const firsts = () => {
           const kept = what.value; what.replaceChildren(Object.assign(el("option", "a new word"), { value: "" }));
-          for (const w of onTable) if (fits(w)) what.append(Object.assign(el("option", taking(w)), { value: w }));
+          for (const w of onTable) if (fits(w) || w === kept) what.append(Object.assign(el("option", taking(w)), { value: w }));
           what.value = kept; if (what.selectedIndex < 0) what.value = "";
         };
         const seconds = () => {  // the double capture's second word: any other word on the table
           const kept = second.value; second.replaceChildren(Object.assign(el("option", "(one word)"), { value: "" }));
-          for (const w of onTable) if (w !== what.value && fits(w, what.value.split(":")[1])) second.append(Object.assign(el("option", `and ${taking(w)}: a double capture`), { value: w }));
+          for (const w of onTable) if (w !== what.value && (fits(w, what.value.split(":")[1]) || w === kept)) second.append(Object.assign(el("option", `and ${taking(w)}: a double capture`), { value: w }));
           second.value = kept !== what.value ? kept : ""; if (second.selectedIndex < 0) second.value = "";
         };
         firsts(); seconds();
