@@ -342,10 +342,11 @@ def test_the_start_form_shows_a_setting_only_where_it_counts(server: str, browse
     browser.find_element(By.CSS_SELECTOR, "#start summary").click()
     words = browser.find_element(By.CSS_SELECTOR, "[data-option=words_to_end]")
     ending = Select(browser.find_element(By.CSS_SELECTOR, "[data-option=ending]"))
-    assert ending.options[0].text == "the rules' default: (c) when the letters run out"
+    # the text names no default ending, nor a number of words ("usually 8 or 9"): said so
+    assert ending.options[0].text == "wordtable's default (the text names none): (c) when the letters run out"
     assert not words.is_displayed()
     ending.select_by_value('"words"')
-    assert words.is_displayed()
+    assert words.is_displayed() and words.get_attribute("placeholder") == '8 (the text: "usually 8 or 9")'
     shot(browser, "start-dictionary-please")
     ending.select_by_value('"time"')
     assert not words.is_displayed()

@@ -125,7 +125,7 @@ def test_capture_needs_a_different_derivation(referee: Referee, old: str, new: s
     game = new_game(referee)
     play(game, "Ann", old + "QQQQQQQQQQ"[: 10 - len(old)], old)
     refused(game, Event("play", {"player": "Ben", "hand": hand, "words": [f"{new}<Ann:{old}"]}),
-            "Capture of Words", "same stem")  # fmt: skip
+            "Capture of Words", "capture refused")  # fmt: skip
 
 
 def test_stars_rise_with_each_capture_of_a_word(referee: Referee) -> None:
@@ -239,6 +239,7 @@ def test_ending_a_agreed_number_of_words_held_for_a_round(referee: Referee) -> N
     assert not game.over
     play(game, "Ben", "QQQ")
     assert game.over and game.ended == "words" and game.bonus == {"Ann": 25, "Ben": 0}
+    assert game.outcome is not None and "Ann held 2 words through a round, +25" in game.outcome  # said, not folded
 
 
 def test_ending_a_is_broken_by_a_capture(referee: Referee) -> None:
@@ -282,6 +283,7 @@ def test_ending_c_tiles_a_round_ending_with_the_drawer_of_the_last_tile(referee:
     lay_down(drawer)
     assert game.over and game.ended == "tiles"
     assert game.bonus == {"Ann": 25, "Ben": 25, "Cat": 25}  # all tied on no words: each scores 25
+    assert game.outcome is not None and game.outcome.startswith("the game is over: Ann, Ben and Cat hold the most")
 
 
 def test_ending_c_with_camera_tiles(referee: Referee) -> None:

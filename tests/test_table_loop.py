@@ -301,6 +301,14 @@ def test_resume_rebuilds_history_and_the_view(tmp_path: Path, referee: Referee) 
     assert resumed.view()["locked"] == {"Ben": "false call: silent until 2 more letters"}  # the S undone
 
 
+def test_a_counted_bag_offers_no_end_by_rule_22_before_it_is_empty(referee: Referee) -> None:
+    """Rule 22 ends the game "When the last letter has been drawn from the bag": with letters still
+    in a counted bag the table offers only a stop everybody agrees on, and says it is one."""
+    session = not_scrabble(referee, tiles="scrabble")
+    ends = [a["label"] for a in session.view()["actions"] if a["type"] == "end"]
+    assert ends == ["stop early: everybody agrees (rule 22 ends the game once the bag is empty)"]
+
+
 def test_view_actions_follow_the_not_scrabble_phase(referee: Referee) -> None:
     setup = Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera"})
     session = Session.start(EventStore(":memory:"), referee, setup)
@@ -496,3 +504,14 @@ def test_the_history_reads_the_set_up_in_words() -> None:
     assert describe(setup) == "Not Scrabble set up for Ann, Ben and Cat (tiles camera)"
     crossword = Event("game", {"game": "lexicon", "variant": "crossword", "players": ["Ann", "Ben"]})
     assert describe(crossword) == "Crossword Lexicon set up for Ann and Ben"
+
+
+def test_a_press_offers_everyday_words_first(referee: Referee) -> None:
+    """RIDE on the table and G, L, S in the centre: the rules' own GLIDER (rule 09) is offered
+    among the ten words, before the longer RIDGELS and REGILDS nobody shouts."""
+    session = not_scrabble(referee, pool="RIDE")
+    session.record(Event.from_text("claim player=Ann word=RIDE"))
+    session.observe(Seen(pool="GLS", words=(("Ann", "RIDE"),)))
+    session.press("Ben", 9_000_000)
+    offered = [c["word"] for c in session.view()["prompt"]["choices"]]
+    assert "GLIDER" in offered and not {"REGILDS", "RIDGELS"} & set(offered), offered

@@ -41,8 +41,10 @@ class Limits:
 
     @classmethod
     def one_table(cls) -> Limits:
-        """A single table's screens (the referee, a TV, a few phones): fewer threads and sockets."""
-        return cls(threads=64, connections=200, per_client=16)
+        """A single table's screens (the referee, a TV, a few phones): fewer threads and sockets.
+        The referee's machine often shows the table, the TV and the history at once, from one
+        address, each page with its live stream and its requests: 32 of them, as the club."""
+        return cls(threads=64, connections=200, per_client=32)
 
     idle_seconds: int = 60  # a socket silent this long is closed (live streams send every 15 s)
     body_bytes: int = 1 << 20  # a request's body

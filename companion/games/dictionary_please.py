@@ -36,12 +36,13 @@ from companion.games.options import COMPOUNDS_ALLOWED, Option
 from companion.records import Event, RecordError
 from companion.sets.tilesets import DICTIONARY_PLEASE
 from companion.text import count as counted
+from companion.text import listed
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
 
 # dictionary-please.txt "Length of Words: No words of fewer than 4 letters are allowable";
 # captures need "a different derivation"; "Double Captures" bring two words together.
-RULES = WordRules("Dictionary, Please!", 4, TakeKind.STEAL, double_capture=True)
+RULES = WordRules("Dictionary, Please!", 4, TakeKind.STEAL, double_capture=True, taking="capture")
 FIRST_HAND, HAND, MAX_HAND = 10, 3, 6
 #: "FOR CAPTURING WORDS": 1st capture green star 5 ... 5th capture gold star 100.
 STARS = [("green", 5), ("red", 10), ("blue", 25), ("silver", 50), ("gold", 100)]
@@ -118,9 +119,10 @@ class DictionaryPlease(Game):
         Option("scoring", "Scoring", str, "stars", (("stars", "stars and counters"),
                ("letters", "the Alternative Method: 5 or 10 a letter"), ("none", "no scoring"))),
         Option("ending", "The game ends", str, "tiles", (("tiles", "(c) when the letters run out"),
-               ("words", "(a) when a player holds a number of words"), ("time", "(b) at a time agreed"))),
+               ("words", "(a) when a player holds a number of words"), ("time", "(b) at a time agreed")),
+               default_note="the text names none"),
         Option("words_to_end", "Words that end the game, for (a)", int, 8, low=1, high=50,
-               requires=("ending", "words")),
+               requires=("ending", "words"), default_note='the text: "usually 8 or 9"'),
         Option("stars_stay_with", "Stars and counters stay with", str, "earner",
                (("earner", "the player who earned them"), ("word", "the word, when it is captured"))),
         Option("letter_extras", "25-point bonuses also with the Alternative Method", bool, False,
@@ -370,6 +372,8 @@ class DictionaryPlease(Game):
         if self.ending == "words" and self.turn in self.holding_since:
             self.bonus[self.turn] += BONUS
             self.ended = "words"
+            self.outcome = f"the game is over: {self.turn} held {self.words_to_end} words through a round, " \
+                           f"+{BONUS}; every word held now counts (AT END OF GAME)"  # fmt: skip
 
     def _check_words_held(self) -> None:
         """(a): "ends when the number of words agreed upon ... has been retained by any player
@@ -436,10 +440,12 @@ class DictionaryPlease(Game):
         """(b) and (c): "the player holding the most words scores an extra 25 points. In the event
         of a tie, those in the tie each score 25 points"."""
         most = max(len(self.words[p]) for p in self.players)
-        for p in self.players:
-            if len(self.words[p]) == most:
-                self.bonus[p] += BONUS
+        holders = [p for p in self.players if len(self.words[p]) == most]
+        for p in holders:
+            self.bonus[p] += BONUS
         self.ended = how
+        self.outcome = f"the game is over: {listed(holders)} {'holds' if len(holders) == 1 else 'hold'} the " \
+                       f"most words ({most}), +{BONUS} each; every word held now counts (AT END OF GAME)"  # fmt: skip
 
     # -- scores --------------------------------------------------------------------------
 

@@ -43,6 +43,9 @@ class Option:
     #: (another option's name, its value): the setting matters only with that value (DICTIONARY,
     #: PLEASE!'s words to end the game, for ending (a)); a start form shows it only then.
     requires: tuple[str, object] | None = None
+    #: Where the text names no default, what is said of the one wordtable begins with (DICTIONARY,
+    #: PLEASE!'s endings: "the text names none"); empty: the default is the rules' own.
+    default_note: str = ""
 
     def check(self, value: object) -> object:
         """The value if the table may choose it; a :class:`RecordError` naming the choices if not."""
@@ -71,7 +74,8 @@ class Option:
         return {"name": self.name, "label": self.label, "kind": "choice" if self.choices else kind,
                 "default": self.default, "choices": [{"value": c, "label": label} for c, label in self.choices],
                 "low": self.low, "high": self.high,
-                "requires": list(self.requires) if self.requires else None}  # fmt: skip
+                "requires": list(self.requires) if self.requires else None,
+                "default_note": self.default_note}  # fmt: skip
 
 
 def check_setup(setup: Event, options: Iterable[Option], variant: str | None) -> None:

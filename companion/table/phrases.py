@@ -18,11 +18,11 @@ from typing import Any
 
 from companion.games.registry import title_of
 from companion.records import Event
+from companion.text import listed
 
 
 def _players(value: object) -> str:
-    names = [str(p) for p in value] if isinstance(value, list) else [str(value)]
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+    return listed([str(p) for p in value] if isinstance(value, list) else [str(value)])
 
 
 def _spec(player: str, spec: str) -> str:

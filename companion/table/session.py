@@ -53,6 +53,7 @@ from companion.table.shouts import Shout, simultaneous_groups
 from companion.table.store import EventStore
 from companion.words.letters import LetterError, Letters
 from companion.words.solver import Referee
+from companion.words.stems import is_known
 
 __all__ = ["DEFAULT_WINDOW_MS", "Press", "Session"]
 #: Rules that refuse a word that is on the table (a steal of the same stem, a mere rearrangement):
@@ -527,9 +528,10 @@ class Session:
             return self._claims[1]
         found = game.legal_claims()
         # The centre's own words first (the short ones players shout most), then the steals, each
+        # everyday words first (those lemminflect knows: GLIDER before RIDGELS and REGILDS), then
         # longest first: a word said that is not offered is typed.
-        centre = sorted((w.upper() for w in found.new), key=lambda w: (-len(w), w))
-        steals = sorted(found.steals, key=lambda s: (-len(s.new), s.new))
+        centre = sorted((w.upper() for w in found.new), key=lambda w: (not is_known(w.lower()), -len(w), w))
+        steals = sorted(found.steals, key=lambda s: (not is_known(s.new.lower()), -len(s.new), s.new))
         choices: list[dict[str, str | None]] = [{"word": w, "from": None} for w in centre[: CHOICES // 2]]
         choices += [{"word": s.new.upper(), "from": f"{game.owners(s.sources[0])[0]}:{s.sources[0].upper()}"}
                     for s in steals[: CHOICES - len(choices)]]  # fmt: skip

@@ -36,6 +36,9 @@ class WordRules:
     take: TakeKind
     #: Dictionary, Please!: two words brought together, with or without added letters.
     double_capture: bool = False
+    #: What the game's own text calls taking a word: a steal (Not Scrabble), a capture (DICTIONARY,
+    #: PLEASE!).
+    taking: str = "steal"
 
     def with_min_length(self, min_length: int) -> WordRules:
         return replace(self, min_length=min_length)

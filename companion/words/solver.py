@@ -14,7 +14,7 @@ in its entirety").
 True
 >>> print(referee.check_take(["tease"], "teaser", Letters("r"), steals).reason)
 TEASER is TEASE + R: same stem (WordNet derives TEASER from TEASE); steal refused
->>> rules = WordRules("Dictionary, Please!", 4, TakeKind.STEAL, double_capture=True)
+>>> rules = WordRules("Dictionary, Please!", 4, TakeKind.STEAL, double_capture=True, taking="capture")
 >>> referee.check_take(["fling", "adore"], "dragonflies", Letters("s"), rules).legal
 True
 >>> print(referee.check_take(["dragon", "life"], "dragonflies", Letters("s"), rules).reason)
@@ -188,8 +188,8 @@ class Referee:
             return TakeCheck(True, f"{NEW} is built from {OLD} + {added}", "ok", added)
         verdict = self.judge.judge(old, new)
         if verdict.verdict is Verdict.SAME:
-            return TakeCheck(False, f"{verdict.reason}; steal refused", "stem", added, verdict.as_dict())
-        return TakeCheck(True, f"{verdict.reason}; steal allowed", "ok", added, verdict.as_dict())
+            return TakeCheck(False, f"{verdict.reason}; {rules.taking} refused", "stem", added, verdict.as_dict())
+        return TakeCheck(True, f"{verdict.reason}; {rules.taking} allowed", "ok", added, verdict.as_dict())
 
     def find(self, pool: Letters, words: Iterable[str], rules: WordRules) -> FindResult:
         """Every legal new word from the pool and every legal take of the table's ``words``."""

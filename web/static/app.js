@@ -67,14 +67,16 @@ const wordtable = (() => {
         let input;
         if (o.kind === "choice") {
           input = el("select");
-          const rules = el("option", `the rules' default${o.default !== null ? `: ${(o.choices.find((c) => c.value === o.default) || {}).label || o.default}` : ""}`); rules.value = ""; input.append(rules);
+          // the rules' own default, or (where the text names none) wordtable's, said as such
+          const whose = o.default_note ? `wordtable's default (${o.default_note})` : "the rules' default";
+          const rules = el("option", `${whose}${o.default !== null ? `: ${(o.choices.find((c) => c.value === o.default) || {}).label || o.default}` : ""}`); rules.value = ""; input.append(rules);
           for (const c of o.choices) { const opt = el("option", c.label); opt.value = JSON.stringify(c.value); input.append(opt); }
         } else if (o.kind === "bool") {
           input = el("input"); input.type = "checkbox";
         } else {
           input = el("input"); input.type = o.kind === "int" ? "number" : "text";
           if (o.low !== null) input.min = o.low; if (o.high !== null) input.max = o.high;
-          input.placeholder = o.default !== null ? `${o.default} (the rules' default)` : "the rules' default";
+          input.placeholder = o.default !== null ? `${o.default} (${o.default_note || "the rules' default"})` : "the rules' default";
         }
         input.dataset.option = o.name; input.dataset.kind = o.kind;
         label.append(input); box.append(label);

@@ -77,10 +77,16 @@ class NotScrabbleTable(TablePart):
         locked = self.locked()
         actions += [Action("claim", f"{p} claims", {"player": p}, ("word", "from")) for p in game.players
                     if p not in locked]  # fmt: skip
-        # Rule 22: "everybody agrees that no more new words can be formed": the solver's check, or
-        # the players' word when they would rather not hunt for the words it still finds
-        actions.append(Action("end", "no more words can be made", {"reason": "no-words"}))
-        actions.append(Action("end", "end the game: everybody agrees", {"reason": "agreed"}))
+        # Rule 22: "When the last letter has been drawn from the bag and everybody agrees that no
+        # more new words can be formed": the solver's check, or the players' word when they would
+        # rather not hunt for the words it still finds. With letters still in a counted bag, only
+        # a stop the table agrees on, said to be one.
+        if game.counted_bag and game.bag:
+            actions.append(Action("end", "stop early: everybody agrees (rule 22 ends the game once the bag is empty)",
+                                  {"reason": "agreed"}))  # fmt: skip
+        else:
+            actions.append(Action("end", "no more words can be made", {"reason": "no-words"}))
+            actions.append(Action("end", "end the game: everybody agrees", {"reason": "agreed"}))
         return actions
 
     def observe(self, seen: Seen, pressed: Sequence[str] = ()) -> Reading:
