@@ -115,6 +115,7 @@ def test_a_master_on_the_table_stays_one_however_its_letter_is_typed(referee: Re
     game = dealt(referee)
     push(game, "word player=Ben word=CHaRM", "insert player=Cat word=CHARM new=CHARMS")
     assert game.table == ["CHaRMS"] and game.hands["Cat"] == 9
+    assert game.outcome == "CHaRMS on the table (a master card as A)"  # the history shows it as it lies
     push(game, "exchange player=Ann word=CHARMS new=CHASMS")
     assert game.table == ["CHaSMS"]
     with pytest.raises(RecordError, match="the lowercase letter it stands for"):
@@ -139,6 +140,7 @@ def test_a_round_ends_when_a_hand_is_empty_and_red_figures_are_counted(referee: 
     assert game.scores == {"Ann": penalty("ABCDEFGHI*"), "Ben": 0}
     push(game, "deal exposed=E")
     assert game.dealer == "Ben" and game.turn == "Ann"  # the deal in rotation
+    assert game.outcome == "Ben dealt round 2; Ann plays first"
 
 
 def play_round(game: Lexicon, loser_cards: dict[str, str]) -> None:

@@ -233,6 +233,7 @@ class Lexicon(Game):
         self.turn = self._next(self.dealer)
         self.playing = True
         self.rounds += 1
+        self.outcome = f"{self.dealer} dealt round {self.rounds}; {self.turn} plays first"
 
     def _require_turn(self, player: str) -> None:
         if not self.playing:
@@ -279,6 +280,9 @@ class Lexicon(Game):
             raise RuleError("lexicon play", f"{player} holds only {self.hands[player]} cards")
         self.table = table
         self.hands[player] += back - used
+        if not new.isupper():  # the word as it lies, its master cards shown: HeAT
+            masters = ", ".join(c.upper() for c in new if c.islower())
+            self.outcome = f"{new} on the table (a master card as {masters})"
         old_word = None if event.type == "word" else before[0][old]
         self._after_word(player, event, new, before, {"after": new, "old": old_word, "cards": used - back})
 
