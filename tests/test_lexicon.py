@@ -465,3 +465,35 @@ def test_the_table_says_who_cuts_again_after_a_tie(referee: Referee) -> None:
         "Ann cuts again (tied on A with Ben) for dealer",
         "Ben cuts again (tied on A with Ann) for dealer",
     ]
+
+
+def test_masters_and_words_as_they_lie(referee: Referee) -> None:
+    """A master typed in lowercase stays a master where the word already has that letter (LOT ->
+    LoOT); a word picked as it lies (HeAT) is that word, not another HEAT; no challenge once the
+    hands are shown; a crossword word with cards laid against it is not offered to challenge;
+    a hand with a letter outside A-Z is refused, not a server error."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee)
+    push(game, "word player=Ben word=LOT", "insert player=Cat word=LOT new=LoOT")
+    assert game.table == ["LoOT"]
+    push(game, "word player=Ann word=HEAT", "word player=Ben word=HeAT", "insert player=Cat word=HeAT new=WHeAT")
+    assert game.table == ["LoOT", "HEAT", "WHeAT"]
+    grid = dealt(referee, ["Ann", "Ben"], variant="crossword")
+    grid.push(Event("place", {"player": "Ben", "cells": ["0,0,C", "0,1,A", "0,2,T"]}))
+    grid.push(Event("place", {"player": "Ann", "cells": ["-1,1,H", "1,1,T"]}))
+    grid.push(Event("place", {"player": "Ben", "cells": ["0,3,S"]}))
+    assert "CAT" not in grid.challengeable() and "HAT" in grid.challengeable()
+    earlier = next(a for a in LexiconTable(grid).actions() if a.label == "challenge a word laid earlier")
+    assert "CAT" not in earlier.choices["word"]
+
+
+def test_no_challenge_once_the_hands_are_shown(referee: Referee) -> None:
+    game = dealt(referee, ["Ann", "Ben"])
+    push(game, "word player=Ben word=ZQXWVYKJPQ")
+    game.push(Event("reveal", {"hands": ["Ann:ABCDEFGHIJ"]}))
+    assert_refused(game, Event("challenge", {"player": "Ann", "word": "ZQXWVYKJPQ"}), "lexicon challenges", "shown")
+    with pytest.raises(RecordError):
+        dealt_again = dealt(referee, ["Ann", "Ben"])
+        push(dealt_again, "word player=Ben word=ABSOLUTELY")
+        dealt_again.push(Event("reveal", {"hands": ["Ann:ABCDEFGHIÉ"]}))

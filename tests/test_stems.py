@@ -13,9 +13,12 @@ from pathlib import Path
 import pytest
 from lemminflect import getAllInflections
 
+from companion.games.registry import load_game
+from companion.records import Event
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
 from companion.words.overrides import OverrideStore
+from companion.words.solver import Referee
 from companion.words.stems import (
     EVIDENCE,
     StemEvidence,
@@ -329,6 +332,18 @@ def test_referee_overrides_win_and_persist(tmp_path: Path) -> None:
     assert referee_judge.judge("tease", "teaser").evidence == "override"
     reopened.remove("tease", "teaser")
     assert referee_judge.judge("tease", "teaser").verdict is Verdict.SAME
+
+
+def test_a_ruling_reaches_the_verdicts_built_on_its_pair(referee: Referee) -> None:
+    """TARMAC is judged by TARMACADAM, the word it was clipped from: a ruling that TAR ->
+    TARMACADAM is allowed reaches TARMAC at once (a verdict worked out before is not kept), and
+    an undo of the ruling takes it back."""
+    game = load_game([Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"]})], referee)
+    assert game.referee.judge.judge("tar", "tarmac").verdict is Verdict.SAME
+    game.push(Event("ruling", {"old": "TAR", "new": "TARMACADAM", "allowed": True}))
+    assert game.referee.judge.judge("tar", "tarmac").verdict is Verdict.DIFFERENT
+    game.undo_to(1)
+    assert game.referee.judge.judge("tar", "tarmac").verdict is Verdict.SAME
 
 
 def test_override_needs_a_real_steal(tmp_path: Path) -> None:

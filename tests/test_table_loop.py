@@ -188,6 +188,7 @@ def test_rock_paper_scissors_undone_to_waits_again(referee: Referee) -> None:
     assert session.view()["rock_paper_scissors"] == ["Ann", "Ben"]
     [claim] = session.rock_paper_scissors("Ann")
     assert claim["word"] == "RIDE" and session.view()["rock_paper_scissors"] == []
+    assert claim["at_us"] == 1_000_000  # Ann's press, from the simultaneous event
     session.undo(tie + 1)
     assert Session.resume(session.store, session.game_id, referee).view()["rock_paper_scissors"] == ["Ann", "Ben"]
     session.undo(tie)

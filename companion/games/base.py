@@ -235,6 +235,7 @@ class Game(ABC):
     def rebuild(self, events: list[Event]) -> None:
         self.events = [self.setup]
         self.rulings.clear()
+        self.referee.judge.forget()
         self.reset()
         for event in events[1:]:
             self.push(event)
@@ -245,6 +246,7 @@ class Game(ABC):
         if not isinstance(allowed, bool):
             raise RecordError("a ruling's 'allowed' is true or false")
         self.rulings[(old, new)] = allowed
+        self.referee.judge.forget()  # verdicts built on this pair's (AUTOBIOGRAPHICAL on BIOGRAPHICAL) follow it
 
     @classmethod
     def from_events(cls: type[G], events: Iterable[Event], referee: Referee) -> G:

@@ -113,6 +113,7 @@ class Session:
         #: What happened last, for the screen: the event, or a refusal with its rule.
         self.last: dict[str, Any] | None = None
         self._history: list[dict[str, Any]] = []
+        self._scores_at: dict[int, dict[str, int]] = {}  # each stored event's point, by its number
         #: What each stored event decided beyond its own words (a challenge: did the word stand?).
         self._outcomes: dict[int, str] = {}
         #: The points of _history along the events that still stand, each with how many events stood.
@@ -162,8 +163,10 @@ class Session:
         return int(self.game.setup.get("window_ms", DEFAULT_WINDOW_MS)) * 1000
 
     def _note_standings(self, number: int) -> None:
-        point = {"n": number, "scores": {s.player: s.score for s in self.game.standings()}}
+        scores = {s.player: s.score for s in self.game.standings()}
+        point = {"n": number, "scores": scores}
         self._history.append(point)
+        self._scores_at[number] = scores
         depth = len(self.game.events)  # an undo's point takes the place of the one it went back to
         while self._line and self._line[-1][0] >= depth:
             self._line.pop()
@@ -178,8 +181,7 @@ class Session:
         """What stored event ``number`` did to each score, as it was played: the players whose
         score it changed, and by how much (an undo's changes are the undone events' own, not its)."""
         with self.lock:
-            at = {point["n"]: point["scores"] for point in self._history}
-            before, after = at.get(number - 1), at.get(number)
+            before, after = self._scores_at.get(number - 1), self._scores_at.get(number)
             if before is None or after is None:
                 return {}
             return {p: after[p] - before.get(p, 0) for p in after if after[p] != before.get(p, 0)}
@@ -245,9 +247,13 @@ class Session:
         still to settle after them were this session's alone and are not in the record."""
         contest = self.game.contest if isinstance(self.game, NotScrabble) else None
         tied = contest.tied if contest is not None and contest.winner is None else ()
-        self.awaiting = [Shout(c.player, c.word, 0) for c in tied]
-        if not tied:
-            self._rest = []
+        if [(s.player, s.word) for s in self.awaiting] == [(c.player, c.word) for c in tied]:
+            return  # the same tie this session is waiting on: its shouts are kept whole
+        # the device times of the tie's calls, from its simultaneous event
+        last = next((e for e in reversed(self.game.events) if e.type == "simultaneous"), None)
+        times = dict(zip(last["players"], last.get("at_us") or [], strict=False)) if last is not None else {}
+        self.awaiting = [Shout(c.player, c.word, int(times.get(c.player, 0))) for c in tied]
+        self._rest, self._before = [], None
 
     def _room(self) -> None:
         """Refuse an event past :data:`MAX_EVENTS`: the game is full, not the store."""

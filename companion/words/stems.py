@@ -671,6 +671,11 @@ class StemJudge:
         self._reach: dict[frozenset[str], frozenset[str]] = {}
         self._pending: set[tuple[str, str]] = set()
 
+    def forget(self) -> None:
+        """Drop the verdicts worked out so far: a referee's ruling changed, and verdicts built on
+        the pair it rules (a prefix on a prefixed word, a clipping) must follow it."""
+        self._verdicts.clear()
+
     def judge(self, old: str, new: str) -> Judgement:
         """The verdict on turning ``old`` into ``new`` (a referee's ruling first)."""
         old, new = old.lower(), new.lower()
@@ -1075,7 +1080,9 @@ class StemJudge:
         # OLD spelt in NEW (CHASTEN's "See {Act}" is through agere); not a core of two letters (OD in MELODY)
         # or at NEW's start, a final E dropped (IRATE: "See {Ire}")
         core = _core(old) if len(old) > 3 else old
-        spelt = frozenset(n for n in new_forms if core in n or (old.endswith("e") and n.startswith(old[:-1])))
+        spelt = frozenset(
+            n for n in new_forms if core in n or (len(old) > 2 and old.endswith("e") and n.startswith(old[:-1]))
+        )
         used_as = glossary.used_as if glossary else None
         webster = self.evidence.webster.refers(old, spelt, used_as)
         if webster:

@@ -543,7 +543,8 @@ const wordtable = (() => {
           const sync = () => {
             const owner = choices.owner[wordList.selectedIndex];
             for (const o of playerList.options) o.disabled = o.value === owner;
-            if (playerList.selectedOptions[0] && playerList.selectedOptions[0].disabled) playerList.value = [...playerList.options].find((o) => !o.disabled).value;
+            const open = [...playerList.options].find((o) => !o.disabled);
+            if (open && playerList.selectedOptions[0] && playerList.selectedOptions[0].disabled) playerList.value = open.value;
           };
           wordList.addEventListener("change", sync); sync();
         }
@@ -695,8 +696,12 @@ const wordtable = (() => {
       box.append(dl);
       clearInterval(ticking); ticking = null;
       const t = table.timer;
+      const keyed = `wordtable-timer-${id}-`;
+      if (!t || !t.running) {  // a clock stopped (or its start undone) starts afresh next time
+        Object.keys(localStorage).filter((k) => k.startsWith(keyed)).forEach((k) => localStorage.removeItem(k));
+      }
       if (t && t.running) {  // counted from when this screen first saw it start (kept across reloads)
-        const key = `wordtable-timer-${id}-${t.since}`;
+        const key = `${keyed}${t.since}`;
         const began = Number(localStorage.getItem(key)) || Date.now(); localStorage.setItem(key, String(began));
         const clock = el("p", "", "big timer-now"); box.append(clock);
         const tick = () => {
@@ -855,7 +860,14 @@ const wordtable = (() => {
       const end = Date.now() + Number(b.dataset.minutes) * 60000;
       localStorage.setItem(timerKey, String(end)); countDown(end);
     }));
-    if ($("#timer")) { const end = Number(localStorage.getItem(timerKey)); if (end > Date.now()) countDown(end); }
+    if ($("#timer")) {
+      const end = Number(localStorage.getItem(timerKey));
+      if (end > Date.now()) countDown(end);
+      else if (end) {  // the time ran out while this page was closed: say when, once
+        $("#timer").textContent = `0:00 · time was up at ${new Date(end).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+        localStorage.removeItem(timerKey);
+      }
+    }
     if ($("#timer-stop")) $("#timer-stop").onclick = () => { clearInterval(timer); localStorage.removeItem(timerKey); $("#timer").textContent = "0:00"; };
 
     // One live stream per open page. A page left for another is closed (a browser keeps only six

@@ -287,7 +287,11 @@ class Lexicon(Game):
         self._after_word(player, event, new, before, {"after": new, "old": old_word, "cards": used - back})
 
     def _find(self, value: object) -> int:
-        word = _word(value).upper()
+        """The word on the table: as it lies (HeAT, its master shown) first, then in any case."""
+        typed = _word(value)
+        if typed in self.table:
+            return self.table.index(typed)
+        word = typed.upper()
         for i, w in enumerate(self.table):
             if w.upper() == word:
                 return i
@@ -363,6 +367,8 @@ class Lexicon(Game):
         wrong word costs its player 50 ("The challenger does not receive any points"); a spelling
         mistake costs nothing but the cards go back. A limit reached applies at once (``limit_applies``)."""
         challenger = self.player(event["player"])
+        if not (self.playing or self.out):
+            raise RuleError("lexicon challenges", "no hand is being played: the hands were shown, the words settled")
         named = event.get("word")
         move = self._challenged(None if named in (None, "") else _word(named).upper())
         if challenger == move["player"]:
@@ -429,19 +435,25 @@ class Lexicon(Game):
         moves = ([self.last] if self.last else []) if self.variant == "party" else list(reversed(self.moves))
         found: dict[str, str] = {}
         for move in moves:
+            if self._laid_against(move):
+                continue  # cannot be taken up: a challenge could only cost the challenger
             for word in move["words"].upper().split():
                 if word not in found and self._standing(move, word):
                     found[word] = move["player"]
         return found
 
+    def _laid_against(self, move: dict[str, Any]) -> bool:
+        """Has a crossword move had cards laid against it since (its word could not be taken up)?"""
+        if move is self.last or "cells" not in move:
+            return False
+        return any(m["lines"] & move["cells"] for m in self.moves[self.moves.index(move) + 1 :])
+
     def _check_take_back(self, move: dict[str, Any]) -> None:
         """Refuse a challenge whose word cannot be taken up: a crossword word with cards laid
         against it since."""
-        if move is not self.last and "cells" in move:
-            later = self.moves[self.moves.index(move) + 1 :]
-            if any(m["lines"] & move["cells"] for m in later):
-                raise RuleError("lexicon challenges", f"cards have been laid against {move['words']} since: "
-                                "they would be left without a word")  # fmt: skip
+        if self._laid_against(move):
+            raise RuleError("lexicon challenges", f"cards have been laid against {move['words']} since: "
+                            "they would be left without a word")  # fmt: skip
 
     def _take_back(self, move: dict[str, Any]) -> None:
         """The player "takes up his cards": the word as it was before his move, his cards in hand."""
@@ -495,7 +507,7 @@ class Lexicon(Game):
             if self.hands[p] and len(shown.get(p, "")) != self.hands[p]:
                 raise RuleError("lexicon object", f"{p} holds {self.hands[p]} cards, not {len(shown.get(p, ''))}")
         for p, cards in shown.items():  # every hand checked before any score changes
-            if any(not (c.isalpha() or c == MASTER) for c in cards):
+            if any(not ((c.isascii() and c.isalpha()) or c == MASTER) for c in cards):
                 raise RecordError(f"{p}'s cards {cards!r}: letters and * only")
         self.hand = {p: self.figures.penalty(shown[p]) if self.hands[p] else 0 for p in self.active}
         for p, points in self.hand.items():
@@ -577,14 +589,16 @@ def _as_laid(old: str, new: str, inserting: bool) -> str:
 
     >>> _as_laid("CHaRM", "CHARMS", True), _as_laid("CHaRM", "CHASM", False), _as_laid("CAT", "CoAT", True)
     ('CHaRMS', 'CHaSM', 'CoAT')
+    >>> _as_laid("LOT", "LoOT", True), _as_laid("EL", "eEL", True)
+    ('LoOT', 'eEL')
     """
     if not inserting:
         if len(new) != len(old):
             return new
         return "".join(o if o.upper() == n.upper() else n for o, n in zip(old, new, strict=True))
     laid, at = list(new), 0
-    for i, n in enumerate(new):
-        if at < len(old) and n.upper() == old[at].upper():
+    for i, n in enumerate(new):  # a letter typed in lowercase is a master: it keeps only a master
+        if at < len(old) and n.upper() == old[at].upper() and (n.isupper() or old[at].islower()):
             laid[i], at = old[at], at + 1
     return "".join(laid) if at == len(old) else new
 

@@ -85,8 +85,10 @@ class LexiconTable(TablePart):
         if between and game.hand:  # what the last hand cost, and (a party) who moves on
             facts.append(["Last hand", " · ".join(f"{p} {n}" for p, n in game.hand.items())])
             if game.variant == "party":
-                won = " and ".join(game.hand_winners)
-                facts.append(["Hand won by", f"{won}: moves on to the next table and deals there (party rule 5)"])
+                won = game.hand_winners
+                facts.append(["Hand won by", f"{won[0]}: moves on to the next table and deals there (party rule 5)"
+                              if len(won) == 1 else f"a tie, {' and '.join(won)}: the text does not say who moves "
+                              "on; the table or the Steward decides"])  # fmt: skip
         if game.eliminated:
             facts.append(["Eliminated", ", ".join(game.eliminated)])
         if game.variant == "party":
@@ -145,8 +147,8 @@ class LexiconTable(TablePart):
         game = self.game
         actions = []
         last, placer = (game.last["words"].upper().split(), game.last["player"]) if game.last else ([], None)
-        if last:
-            challengers = tuple(p for p in game.active if p != placer)
+        challengers = tuple(p for p in game.active if p != placer)
+        if last and challengers:  # a table of one has nobody to challenge
             named = {"word": last[0]} if len(last) == 1 else {}
             if game.variant == "party":  # the Steward settles it: a wrong word is fined, a misspelling not
                 words = ", ".join(last)
@@ -158,7 +160,8 @@ class LexiconTable(TablePart):
                 actions.append(Action("challenge", f"challenge {', '.join(last)}", named, ("player",),
                                       {"player": challengers}))  # fmt: skip
         earlier = {w: p for w, p in game.challengeable().items() if w not in last}
-        if earlier:  # "owner": each word's player, whom the screen does not offer as its challenger
+        # "owner": each word's player, whom the screen does not offer as its challenger
+        if earlier and len(game.active) > 1:
             actions.append(Action("challenge", "challenge a word laid earlier", {}, ("player", "word"),
                                   {"word": tuple(earlier), "player": tuple(game.active),
                                    "owner": tuple(earlier.values())}))  # fmt: skip
