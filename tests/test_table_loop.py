@@ -318,6 +318,7 @@ def test_view_actions_follow_the_not_scrabble_phase(referee: Referee) -> None:
     assert [a["label"] for a in view["actions"]] == ["Ann draws for first", "Ben draws for first"]
     session.record(Event("first-draw", {"player": "Ann", "letter": "B"}))
     assert [a["label"] for a in session.view()["actions"]] == ["Ben draws for first"]
+    assert session.view()["table"]["facts"] == [["Draw for first", "Ann B"]]  # the draw shown as it stands
     session.record(Event("first-draw", {"player": "Ben", "letter": "K"}))
     assert [a["label"] for a in session.view()["actions"]] == [
         "Ann turns up a letter", "Ann claims", "Ben claims", "no more words can be made",
@@ -492,6 +493,8 @@ def test_dictionary_please_offers_no_pass_the_rules_refuse(referee: Referee) -> 
     session.record(Event("pass", {"player": "Ben"}))
     session.record(Event("pass", {"player": "Ann"}))
     assert [a["type"] for a in session.view()["actions"] if a["fixed"].get("player") == "Ben"] == ["play"]
+    # and the play says what counts: a word of his own lengthened will do (no new word may be there)
+    assert session.view()["actions"][0]["label"].startswith("Ben plays (no second pass: a new word, or lengthening")
     with pytest.raises(RuleError, match="Passing"):
         session.record(Event("pass", {"player": "Ben"}))
 
@@ -516,3 +519,14 @@ def test_a_press_offers_everyday_words_first(referee: Referee) -> None:
     session.press("Ben", 9_000_000)
     offered = [c["word"] for c in session.view()["prompt"]["choices"]]
     assert "GLIDER" in offered and not {"REGILDS", "RIDGELS"} & set(offered), offered
+
+
+def test_the_table_shows_a_tie_in_the_draw_for_first(referee: Referee) -> None:
+    setup = Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben", "Cat"], "tiles": "camera"})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    for player, letter in [("Ann", "E"), ("Ben", "C"), ("Cat", "C")]:
+        session.record(Event("first-draw", {"player": player, "letter": letter}))
+    facts = dict(session.view()["table"]["facts"])
+    assert facts["Draw for first"] == "a tie on C: Ben and Cat draw again"
+    session.record(Event("first-draw", {"player": "Ben", "letter": "T"}))
+    assert dict(session.view()["table"]["facts"])["Draw for first"] == "a tie on C: Ben and Cat draw again; Ben T"

@@ -73,6 +73,9 @@ class DictionaryPleaseTable(TablePart):
         moves = [Action("play", f"{game.turn} plays", turn, ("hand", "plays"))]
         if game.pass_refusal(game.turn) is None:  # not offered when the rules refuse it (twice running)
             moves.append(Action("pass", f"{game.turn} passes", turn))
+        elif game.passed_last[game.turn]:  # passed and must play now: what counts, not only a new word
+            must = f"{game.turn} plays (no second pass: a new word, or lengthening or capturing a word on the table)"
+            moves[0] = Action("play", must, turn, ("hand", "plays"))
         if game.final_round_left is None:  # the endings the table announces: (b) time is up, (c) the last tile
             if game.ending == "time" and game.turn == game.first:
                 moves.append(Action("final-round", f"time is up: the final round, {game.first} first"))
