@@ -40,6 +40,10 @@ def test_store_keeps_games_apart(store_url: str) -> None:
         store.append(9, Event("draw"))
     with pytest.raises(RecordError, match="no game 9"):
         store.events(9)
+    # a game's set-up alone, and every game's in one query (the list of games reads no record whole)
+    assert store.setup(b) == store.events(b)[0] and store.setups() == {a: store.events(a)[0], b: store.events(b)[0]}
+    with pytest.raises(RecordError, match="no game 9"):
+        store.setup(9)
     with pytest.raises(RecordError, match="starts with a game event"):
         store.create_game(Event("draw"))
     assert [g.events for g in EventStore(store_url).games()] == [2, 2]  # another process's view

@@ -128,9 +128,10 @@ class Tables:
         """Every stored game, newest first, with its set-up in words (the title and the players)
         and, for a game open in this process, whether it is over."""
         games = sorted((g for g in self.store.games() if g.game != RELAY), key=lambda g: -g.id)
+        setups = self.store.setups()  # one query, not a game's whole record each
         found = []
         for g in games:
-            setup = self.store.setup(g.id)
+            setup = setups.get(g.id, Event("game", {"game": g.game}))
             open_ = self._sessions.get(g.id)
             title = title_of(setup.data.get("game"), setup.data.get("variant"))
             found.append({"id": g.id, "game": g.game, "events": g.events, "created_at": g.created_at,

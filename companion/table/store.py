@@ -60,6 +60,9 @@ GAMES = (
     "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id, g.game, g.created_at ORDER BY g.id"
 )
 EVENTS = "SELECT event FROM events WHERE game_id = ? ORDER BY seq"
+#: Every game's ``game`` event (its first), in one query: a list of games says what each is.
+SETUPS = "SELECT game_id, event FROM events WHERE seq = 1"
+SETUP = "SELECT event FROM events WHERE game_id = ? AND seq = 1"
 LAST = "SELECT MAX(seq) FROM events WHERE game_id = ?"
 INSERT = "INSERT INTO events (game_id, seq, event, recorded_at) VALUES (?, ?, ?, ?)"
 
@@ -142,8 +145,12 @@ class EventStore:
         raise NotImplementedError
 
     def setup(self, game_id: int) -> Event:
-        """A game's ``game`` event (its first)."""
-        return self.events(game_id)[0]
+        """A game's ``game`` event (its first), without reading the rest of its record."""
+        raise NotImplementedError
+
+    def setups(self) -> dict[int, Event]:
+        """Every game's ``game`` event, by game number."""
+        raise NotImplementedError
 
     def games(self) -> list[StoredGame]:
         """Every game, oldest first, with how many events it has."""
@@ -269,6 +276,14 @@ class SqliteStore(EventStore):
     def games(self) -> list[StoredGame]:
         with self._using() as db:
             return stored_games(db.execute(GAMES).fetchall())
+
+    def setup(self, game_id: int) -> Event:
+        with self._using() as db:
+            return stored_events(game_id, db.execute(SETUP, (game_id,)).fetchall())[0]
+
+    def setups(self) -> dict[int, Event]:
+        with self._using() as db:
+            return {int(game_id): Event.from_json(event) for game_id, event in db.execute(SETUPS).fetchall()}
 
     def close(self) -> None:
         with self._lock:

@@ -35,6 +35,8 @@ from companion.table.store import (
     GAMES,
     INSERT,
     LAST,
+    SETUP,
+    SETUPS,
     EventStore,
     NumberingError,
     StoredGame,
@@ -157,6 +159,14 @@ class PostgresStore(EventStore):
     def games(self) -> list[StoredGame]:
         with self._connection() as db:
             return stored_games(db.execute(GAMES).fetchall())
+
+    def setup(self, game_id: int) -> Event:
+        with self._connection() as db:
+            return stored_events(game_id, db.execute(_pg(SETUP), (game_id,)).fetchall())[0]
+
+    def setups(self) -> dict[int, Event]:
+        with self._connection() as db:
+            return {int(game_id): Event.from_json(event) for game_id, event in db.execute(SETUPS).fetchall()}
 
     def close(self) -> None:
         self._closed = True
