@@ -234,8 +234,9 @@ class Game(ABC):
 
     def rebuild(self, events: list[Event]) -> None:
         self.events = [self.setup]
-        self.rulings.clear()
-        self.referee.judge.forget()
+        if self.rulings:  # verdicts worked out under a ruling that no longer stands
+            self.rulings.clear()
+            self.referee.judge.forget()
         self.reset()
         for event in events[1:]:
             self.push(event)

@@ -112,11 +112,11 @@ class Session:
         self._unread = False
         #: What happened last, for the screen: the event, or a refusal with its rule.
         self.last: dict[str, Any] | None = None
-        self._history: list[dict[str, Any]] = []
-        self._scores_at: dict[int, dict[str, int]] = {}  # each stored event's point, by its number
+        #: Each player's score after every stored event, by its number (undone ones too).
+        self._scores_at: dict[int, dict[str, int]] = {}
         #: What each stored event decided beyond its own words (a challenge: did the word stand?).
         self._outcomes: dict[int, str] = {}
-        #: The points of _history along the events that still stand, each with how many events stood.
+        #: The points along the events that still stand, each with how many events stood.
         self._line: list[tuple[int, dict[str, Any]]] = []
         self._note_standings(1)
         #: The stored events this session has played (the game event is 1).
@@ -163,10 +163,8 @@ class Session:
         return int(self.game.setup.get("window_ms", DEFAULT_WINDOW_MS)) * 1000
 
     def _note_standings(self, number: int) -> None:
-        scores = {s.player: s.score for s in self.game.standings()}
+        scores = self._scores_at[number] = {s.player: s.score for s in self.game.standings()}
         point = {"n": number, "scores": scores}
-        self._history.append(point)
-        self._scores_at[number] = scores
         depth = len(self.game.events)  # an undo's point takes the place of the one it went back to
         while self._line and self._line[-1][0] >= depth:
             self._line.pop()
@@ -175,7 +173,7 @@ class Session:
     def history(self, after: int = 0) -> list[dict[str, Any]]:
         """Each player's score after every stored event (``n``: its number), undone ones too."""
         with self.lock:
-            return [point for point in self._history if point["n"] > after]
+            return [{"n": n, "scores": scores} for n, scores in self._scores_at.items() if n > after]
 
     def scored(self, number: int) -> dict[str, int]:
         """What stored event ``number`` did to each score, as it was played: the players whose
@@ -257,7 +255,7 @@ class Session:
 
     def _room(self) -> None:
         """Refuse an event past :data:`MAX_EVENTS`: the game is full, not the store."""
-        if self._history[-1]["n"] >= MAX_EVENTS:
+        if next(reversed(self._scores_at)) >= MAX_EVENTS:
             raise InvalidInputError(f"this game has {MAX_EVENTS} events, the most a game keeps: start a new game")
 
     def copy_in(self, number: int, event: Event) -> None:

@@ -636,6 +636,8 @@ def known_in(words: Container[str]) -> Callable[[str], bool]:
     return lambda word: word in words and is_known(word)
 
 
+#: Every affix, prefix or suffix: an OLD spelt as one is that affix's, not a word's own record.
+AFFIXES = PREFIXES | SUFFIXES
 #: The evidence that makes a prefixed word its base's (:meth:`StemJudge._prefixes_on_one_word`).
 PREFIXED_EVIDENCE = frozenset({"wordnet", "relative", "affix"})
 #: The evidence on which a word of OLD's stem leads on to another (:meth:`StemJudge._through_reference`).
@@ -1146,7 +1148,7 @@ class StemJudge:
         wolf, PAPACY Medieval Latin papatia, from Latin papa, MAGPIE Old French pie. A homograph in
         another language does not count: PENGUIN's Welsh pen, HAGGARD's Middle High German hag; nor
         does an OLD that is an affix too (Latin post in POSTPARTUM is the prefix POST-)."""
-        if len(new) - len(old) < 2 or not (new.startswith(old) or new.endswith(old)) or old in PREFIXES | SUFFIXES:
+        if len(new) - len(old) < 2 or not (new.startswith(old) or new.endswith(old)) or old in AFFIXES:
             return None
         ancestors = self._ancestors(new, new_forms)
         spelt = [(lang, form) for lang, form in ancestors if form.lower() in old_forms]
