@@ -465,6 +465,7 @@ def test_the_table_says_who_cuts_again_after_a_tie(referee: Referee) -> None:
         "Ann cuts again (tied on A with Ben) for dealer",
         "Ben cuts again (tied on A with Ann) for dealer",
     ]
+    assert dict(LexiconTable(game).read()["facts"])["Dealer"] == "the cut decides: a tie on A: Ann and Ben draw again"
 
 
 def test_masters_and_words_as_they_lie(referee: Referee) -> None:

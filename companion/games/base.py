@@ -72,6 +72,20 @@ class DrawForFirst:
             return ""
         return f" again (tied on {self.tie[0].upper()} with {' and '.join(p for p in self.tie[1] if p != player)})"
 
+    def progress(self) -> str:
+        """The draw as it stands, for the table: a tie to draw again, and the letters drawn so far.
+
+        >>> draw = DrawForFirst(["Ann", "Ben"])
+        >>> draw.progress(), draw.draw("Ann", "C"), draw.progress()
+        ('nobody has drawn yet', None, 'Ann C')
+        >>> draw.draw("Ben", "C"), draw.progress()
+        (None, 'a tie on C: Ann and Ben draw again')
+        """
+        said = [" · ".join(f"{p} {c.upper()}" for p, c in self.draws.items())]
+        if self.tie is not None:
+            said.insert(0, f"a tie on {self.tie[0].upper()}: {' and '.join(self.tie[1])} draw again")
+        return "; ".join(filter(None, said)) or "nobody has drawn yet"
+
     def draw(self, player: str, letter: object) -> str | None:
         """Record one draw; returns the winner once there is one. WordtableError for a bad draw."""
         card = str(letter).lower()

@@ -57,7 +57,7 @@ class LetterGamesTable(TablePart):
         game = self.game
         facts: list[list[str]] = []
         if game.leader is None and isinstance(game, (Anagrams, WordBuilding, Speculation, Rotation)):
-            facts.append(["First", "the draw for leader: the letter nearest Z leads"])
+            facts.append(["First", f"the draw for leader: the letter nearest Z leads ({game.first_draw.progress()})"])
         read: dict[str, Any] = {"counters": dict(game.counters), "pool_counters": game.pool, "facts": facts,
                                 "turn": getattr(game, "turn", None), "timer": None}  # fmt: skip
         if isinstance(game, Anagrams):

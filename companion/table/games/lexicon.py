@@ -75,7 +75,8 @@ class LexiconTable(TablePart):
             ending = f"when a player reaches {game.limit}, the lowest score wins"
         else:
             ending = "the lowest score at the end of the party wins"
-        facts = [["Dealer", game.dealer or "the cut decides"], ["Round", round_now], ["Ending", ending],
+        facts = [["Dealer", game.dealer or f"the cut decides: {game.cut.progress()}"], ["Round", round_now],
+                 ["Ending", ending],
                  ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
                  ["Penalty points", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
         assumed = len(game.figures.values) - len(game.figures.entered)

@@ -57,11 +57,7 @@ class NotScrabbleTable(TablePart):
         drawing = game.first_draw.drawing if game.first is None else []
         read: dict[str, Any] = {"bag_holder": game.turn, "drawing_for_first": drawing, "locked_out": self.locked()}
         if game.first is None:  # rule 01's draw as it stands: the letters drawn, and a tie to draw again
-            draw = game.first_draw
-            said = [" · ".join(f"{p} {c.upper()}" for p, c in draw.draws.items())]
-            if draw.tie is not None:
-                said.insert(0, f"a tie on {draw.tie[0].upper()}: {' and '.join(draw.tie[1])} draw again")
-            read["facts"] = [["Draw for first", "; ".join(filter(None, said)) or "nobody has drawn yet"]]
+            read["facts"] = [["Draw for first", game.first_draw.progress()]]
         return read
 
     def locked(self) -> dict[str, str]:
