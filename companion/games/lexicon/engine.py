@@ -221,16 +221,16 @@ class Lexicon(Game):
         if self.playing or self.out:
             raise RuleError("lexicon object", "the round is not over")
         exposed = _word(event["exposed"], "exposed card").upper()
-        if self.rounds:  # "thereafter the deal is taken in rotation" (next_dealer)
-            self.dealer = self._next(self.dealer)
+        blind = sum(self.cards.values()) - HAND * len(self.active) - 1
+        if blind < 0:  # checked before anything changes
+            raise RecordError("not enough cards for so many players: add a pack")
+        self.dealer = dealer = self.next_dealer or self.dealer
         self._new_round_state()
         for p in self.active:
             self.hands[p] = HAND
-        self.blind = sum(self.cards.values()) - HAND * len(self.active) - 1
-        if self.blind < 0:
-            raise RecordError("not enough cards for so many players: add a pack")
+        self.blind = blind
         self.exposed = exposed[0]
-        self.turn = self._next(self.dealer)
+        self.turn = self._next(dealer)
         self.playing = True
         self.rounds += 1
         self.outcome = f"{self.dealer} dealt round {self.rounds}; {self.turn} plays first"

@@ -150,16 +150,12 @@ class LexiconTable(TablePart):
         last, placer = (game.last["words"].upper().split(), game.last["player"]) if game.last else ([], None)
         challengers = tuple(p for p in game.active if p != placer)
         if last and challengers:  # a table of one has nobody to challenge
-            named = {"word": last[0]} if len(last) == 1 else {}
-            if game.variant == "party":  # the Steward settles it: a wrong word is fined, a misspelling not
-                words = ", ".join(last)
-                actions += [Action("challenge", f"challenge {words}: not a word (fined 50 if so)",
-                                   named, ("player",), {"player": challengers}),
-                            Action("challenge", f"challenge {words}: misspelled (cards back, no fine)",
-                                   {**named, "spelling": True}, ("player",), {"player": challengers})]  # fmt: skip
-            else:
-                actions.append(Action("challenge", f"challenge {', '.join(last)}", named, ("player",),
-                                      {"player": challengers}))  # fmt: skip
+            named: dict[str, Any] = {"word": last[0]} if len(last) == 1 else {}
+            # party play: the Steward settles it, a wrong word fined, a misspelling not
+            kinds = [(": not a word (fined 50 if so)", {}), (": misspelled (cards back, no fine)", {"spelling": True})]
+            for said, extra in kinds if game.variant == "party" else [("", {})]:
+                actions.append(Action("challenge", f"challenge {', '.join(last)}{said}", {**named, **extra},
+                                      ("player",), {"player": challengers}))  # fmt: skip
         earlier = {w: p for w, p in game.challengeable().items() if w not in last}
         # "owner": each word's player, whom the screen does not offer as its challenger
         if earlier and len(game.active) > 1:
