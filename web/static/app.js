@@ -432,7 +432,11 @@ const wordtable = (() => {
       if (kept && kept.for === key) kept.dice.forEach((c) => held.add(c));
     }
     const heldKey = `wordtable-held-${id}`;
-    const saveHeld = () => localStorage.setItem(heldKey, JSON.stringify({ for: heldFor, dice: [...held] }));
+    // the dice held changed: kept by the browser, and shown on the dice and in the reroll's move
+    const heldChanged = (table) => {
+      localStorage.setItem(heldKey, JSON.stringify({ for: heldFor, dice: [...held] }));
+      renderDice(table); if (lastView) renderActions(lastView);
+    };
     const PLACEHOLDERS = { word: "the word", new: "the new word", card: "card", exposed: "the letter or card exposed",
       hand: "the letters in hand", words: "words, space between", reason: "why", cells: "1,1,C 1,2,A", crib: "the crib's letters",
       letters: "the six letters", table: "four letters" };
@@ -539,6 +543,7 @@ const wordtable = (() => {
         // A word picked from a list whose players are named ("owner"): its own player is not
         // offered as its challenger (LEXICON: "a player does not challenge his own word")
         const wordList = row.querySelector('select[data-ask="word"]'), playerList = row.querySelector('select[data-ask="player"]');
+        const grown = row.querySelector('input[data-ask="new"]');
         if (choices.owner && wordList && playerList) {
           const sync = () => {
             const owner = choices.owner[wordList.selectedIndex];
@@ -549,10 +554,9 @@ const wordtable = (() => {
           wordList.addEventListener("change", sync); sync();
         }
         // LEXICON's insert and change: the new word starts as the word picked, to be edited in place
-        const picked = row.querySelector('select[data-ask="word"]'), grown = row.querySelector('input[data-ask="new"]');
-        if (picked && grown) {
-          let was = picked.value; grown.value = was;
-          picked.onchange = () => { if (!grown.value.trim() || grown.value === was) grown.value = picked.value; was = picked.value; };
+        if (wordList && grown) {
+          let was = wordList.value; grown.value = was;
+          wordList.onchange = () => { if (!grown.value.trim() || grown.value === was) grown.value = wordList.value; was = wordList.value; };
         }
         if (!(alone && action.asks[0] === "letter")) { const go = el("button", "Record"); go.onclick = () => send(); row.append(go); }
         box.append(row);
@@ -728,7 +732,7 @@ const wordtable = (() => {
         die.dataset.colour = d.colour;
         die.append(el("b", d.face || "·"));
         if (d.value !== null) die.append(el("small", String(d.value) + (d.assumed ? "*" : "")));
-        if (holding) die.onclick = () => { held.has(d.colour) ? held.delete(d.colour) : held.add(d.colour); saveHeld(); renderDice(table); if (lastView) renderActions(lastView); };
+        if (holding) die.onclick = () => { held.has(d.colour) ? held.delete(d.colour) : held.add(d.colour); heldChanged(table); };
         row.append(die);
       }
       box.append(row);
@@ -746,7 +750,7 @@ const wordtable = (() => {
           out.textContent = advised.text;
           if (advised.keep) {
             const hold = el("button", "Hold what the advice keeps", "small");
-            hold.onclick = () => { held.clear(); advised.keep.forEach((c) => held.add(c)); saveHeld(); renderDice(table); if (lastView) renderActions(lastView); };
+            hold.onclick = () => { held.clear(); advised.keep.forEach((c) => held.add(c)); heldChanged(table); };
             out.append(hold);
           }
         };
