@@ -138,6 +138,7 @@ def test_spelling_match(referee: Referee) -> None:
     game = start(referee, "spelling-match", words_each=1, letters=5)
     for player, word in [("Ann", "grand"), ("Ben", "stone"), ("Cat", "bread")]:
         game.push(Event("contribute", {"player": player, "words": [word]}))
+        assert game.concealed == {"words"}  # the stacks are mixed: no screen shows their words
     with pytest.raises(RuleError, match="may not take a stack from Ben"):  # his left-hand neighbour
         game.push(Event("spell", {"player": "Ann", "stack": "Ben#1", "word": "notes"}))
     game.push(Event("spell", {"player": "Ann", "stack": "Cat#1", "word": "beard"}))

@@ -188,6 +188,42 @@ def test_live_updates_and_catching_up_after_a_reconnect(app: Flask, client: Flas
     assert [(e["n"], e["letter"]) for e in live] == [(5, "I")]
 
 
+def test_a_word_a_player_keeps_to_himself_reaches_no_screen(tmp_path: Path, referee: Referee) -> None:
+    """ "The general principles of letter games, require players to conceal their words": the word
+    a Word Building player only thinks of, and the words an Anagrams leader gives out to be found,
+    are in the record (the referee's export) but not in the feed, the history or the last move
+    shown, before or after a restart. A word named for a point is shown."""
+    store = tmp_path / "games.sqlite3"
+    services = Services(EventStore(store), referee)
+    client = create_app({"TESTING": True}, services).test_client()
+    building = start(client, game="anagrams", variant="word-building", players=["Ann", "Ben", "Cat"], tiles=None)
+    record(client, building, "first-draw player=Ann letter=Z", "first-draw player=Ben letter=A",
+           "first-draw player=Cat letter=B", "deal crib=GARDENSTOPLIMBXYZQUIK",
+           "add player=Cat letter=G word=GARDEN", "add player=Ben letter=A word=GARDEN")  # fmt: skip
+    anagrams = start(client, game="anagrams", players=["Ann", "Ben", "Cat"], tiles=None)
+    record(client, anagrams, "first-draw player=Ann letter=Z", "first-draw player=Ben letter=A",
+           "first-draw player=Cat letter=B", "lead leader=Ann words=Ben:GARDEN,Cat:SILENT")  # fmt: skip
+
+    def seen() -> tuple[list[dict], dict, list[dict]]:
+        feed = client.get(f"/api/sessions/{building}/events").json["events"]
+        last = client.get(f"/api/sessions/{building}").json["last"]
+        return feed, last, client.get(f"/api/sessions/{anagrams}/events").json["events"]
+
+    for _ in ("before", "after a restart"):
+        feed, last, given = seen()
+        named, thought = feed[-2], feed[-1]
+        assert named["word"] == "GARDEN" and "GARDEN" in named["said"]  # the first letter earned a point
+        assert "word" not in thought and thought["letter"] == "A" and "GARDEN" not in thought["said"]
+        assert "GARDEN" not in json.dumps(last) and (last is None or last["event"]["letter"] == "A")
+        assert "words" not in given[-1] and "GARDEN" not in json.dumps(given)
+        services.close()
+        services = Services(EventStore(store), referee)
+        client = create_app({"TESTING": True}, services).test_client()
+    exported = [json.loads(line) for line in client.get(f"/api/sessions/{building}/export").text.splitlines()]
+    assert exported[-1]["word"] == "GARDEN"  # the record keeps it: a replay needs it
+    services.close()
+
+
 def test_with_a_pin_changes_need_the_pin_and_the_csrf_token(tmp_path: Path, referee: Referee) -> None:
     services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
     app = create_app({"TESTING": True, "PIN": "4321"}, services)

@@ -24,9 +24,9 @@ from web.live import Hub
 
 
 def _entry(session: Session, number: int, event: Event) -> dict[str, Any]:
-    """An event as the live feed and the history carry it: its fields, the line a player reads,
-    and the scores it changed (a challenge's +10 or -10, a word's points)."""
-    entry = {**event.as_dict(), "said": session.said(number, event)}
+    """An event as the live feed and the history carry it: the fields the players may see, the
+    line a player reads, and the scores it changed (a challenge's +10 or -10, a word's points)."""
+    entry = {**session.shown(number, event), "said": session.said(number, event)}
     if event.type != "undo":
         entry["scored"] = session.scored(number)
     return entry

@@ -166,6 +166,9 @@ class Game(ABC):
         #: What the last event pushed decided, in words, where the event alone does not say it
         #: (a challenge: whether the word stood); None for most events.
         self.outcome: str | None = None
+        #: The fields of the last event pushed that the players must not see: a word a player
+        #: only thinks of, the words a leader gives out to be found. The record keeps them.
+        self.concealed: frozenset[str] = frozenset()
         self.players = self._read_players(setup)
         check_setup(setup, self.OPTIONS, self.variant)
         self.reset()
@@ -221,7 +224,7 @@ class Game(ABC):
         if event.type == "undo":
             self.undo_to(event["to"])
             return event
-        self.outcome = None
+        self.outcome, self.concealed = None, frozenset()
         if event.type == "ruling":
             self._apply_ruling(event)
         else:

@@ -216,6 +216,7 @@ class Anagrams(CounterGame):
             if not self.is_word(word):
                 raise RuleError("anagrams", f"{word.upper()} is not in the dictionary")
         self.leader = leader
+        self.concealed = frozenset({"words"})  # each player's word is to be found from its letters
         self.words, self.phase, self.announced, self.relieved = words, "given", [], set()
         self.found = {p: set() for p in others}
 
@@ -364,6 +365,8 @@ class WordBuilding(CounterGame):
             if len(self.built) in syllable_starts(word):  # a point: the word is named, to be verified
                 self.pay("pool", player, 1, f"began a syllable of {word.upper()}")
                 self.outcome = f"a new syllable of {word.upper()}: one counter"
+            else:  # "each player thinks of a word": it stays with him
+                self.concealed = frozenset({"word"})
             self.built += letter
         else:
             if Letters(word) != Letters(self.built) + Letters(letter):
@@ -450,6 +453,7 @@ class SpellingMatch(CounterGame):
             raise RuleError("spelling match", f"{self.each} words of {self.length} letters each")
         for n, word in enumerate(words, start=1):
             self.stacks[f"{player}#{n}"] = word
+        self.concealed = frozenset({"words"})  # the stacks are mixed: their words are to be found
 
     def _spell(self, event: Event) -> None:
         """ "each player takes one stack from any of his right hand neighbors and endeavors to form a

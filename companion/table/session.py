@@ -116,6 +116,8 @@ class Session:
         self._scores_at: dict[int, dict[str, int]] = {}
         #: What each stored event decided beyond its own words (a challenge: did the word stand?).
         self._outcomes: dict[int, str] = {}
+        #: The fields of each stored event that the players must not see (:attr:`Game.concealed`).
+        self._concealed: dict[int, frozenset[str]] = {}
         #: The points along the events that still stand, each with how many events stood.
         self._line: list[tuple[int, dict[str, Any]]] = []
         self._note_standings(1)
@@ -274,6 +276,15 @@ class Session:
     def _note_outcome(self, number: int) -> None:
         if self.game.outcome:
             self._outcomes[number] = self.game.outcome
+        if self.game.concealed:
+            self._concealed[number] = self.game.concealed
+
+    def shown(self, number: int, event: Event) -> dict[str, Any]:
+        """Stored event ``number`` as the players may see it: without the fields its game keeps
+        from them (a word only thought of). The record, and the referee's export, keep them."""
+        with self.lock:
+            hidden = self._concealed.get(number, frozenset())
+        return {k: v for k, v in event.as_dict().items() if k not in hidden}
 
     def outcome(self, number: int) -> str | None:
         """What stored event ``number`` decided, in words, when the event alone does not say it:
@@ -294,7 +305,7 @@ class Session:
         self._note_standings(number)
         if self.question is not None and self.seen is not None:  # still a question after this event?
             self.question = self.part.observe(self.seen, [p.player for p in self.presses if not p.said]).asks
-        self.last = {"n": number, "event": event.as_dict(), "text": self.said(number, event)}
+        self.last = {"n": number, "event": self.shown(number, event), "text": self.said(number, event)}
         for listener in self.listeners:
             listener(number, event)
 
