@@ -102,6 +102,8 @@ def test_word_building_from_the_crib_syllables_and_fines(referee: Referee) -> No
 
     paid = dict(LetterGamesTable(game).read()["facts"])["Last paid"]  # both payments of the move, not the last one
     assert paid.count("Cat → ") == 2
+    push(game, "ruling old=GARDEN new=GARDENER allowed=true")  # the last move now pays nothing
+    assert "Last paid" not in dict(LetterGamesTable(game).read()["facts"])
     push(game, "add player=Ben letter=D word=GARDEN")  # GAR-DEN: D begins a syllable
     assert game.counters["Ben"] == 35
 

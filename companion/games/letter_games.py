@@ -92,6 +92,10 @@ class CounterGame(Game):
         super()._apply(event)
         self.paid_last = self.ledger[start:]  # every payment the last event made (a fine paid to each adder)
 
+    def _apply_ruling(self, event: Event) -> None:
+        super()._apply_ruling(event)
+        self.paid_last = []  # the last move is the ruling, and it paid nothing
+
     def pay(self, payer: str, payee: str, n: int, why: str) -> None:
         """Move counters: ``pool`` is the pool. A stock may go below zero (paid later: a gap)."""
         if payer == "pool":
