@@ -567,6 +567,7 @@ def test_crossword_lexicon_cards_placed_on_the_grid_by_taps(server: str, browser
     tap_move(browser, "Ann cuts", {"card": "C"})
     tap_move(browser, "Ben cuts", {"card": "M"})
     tap_move(browser, "Ann deals round 1", {"the letter or card exposed": "E"})
+    assert "no cards on the grid yet" in wait_text(browser, "#words", "grid")  # not an empty box
     tap_move(browser, "Ben places cards", {"cells": ["0,0,G", "0,1,A", "0,2,M", "0,3,E"]})
     tap_move(browser, "Ann places cards", {"cells": ["-1,1,S", "1,1,L", "2,1,T"]})
     grid = wait_text(browser, "pre.crossword", "GAME")

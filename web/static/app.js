@@ -364,7 +364,10 @@ const wordtable = (() => {
         words.append(key);
       }
       if (table.ending) words.append(el("p", `Ends ${table.ending}: ${table.ending_progress}`, "hint"));
-      if (table.grid) { $("#words-head").hidden = false; words.append(el("pre", table.grid.join("\n"), "crossword")); }  // Crossword Lexicon
+      if (table.grid) {  // Crossword Lexicon: the grid, once a card is on it
+        $("#words-head").hidden = false;
+        words.append(table.grid.join("").trim() ? el("pre", table.grid.join("\n"), "crossword") : el("p", "no cards on the grid yet", "hint"));
+      }
       renderDice(table);
       renderFacts(table);
       renderParts(view.parts || {});
@@ -644,7 +647,8 @@ const wordtable = (() => {
         b.onclick = (e) => { e.preventDefault(); if (!at) { toast("tap an empty cell first", true); return; } placed.set(at, tick.checked ? ch.toLowerCase() : ch); at = null; draw(); };
         letters.append(b);
       }
-      draw(); wrap.append(grid, master, letters); row.append(wrap);
+      const how = el("p", "tap an empty square, then its letter; tap a placed card to take it back", "hint");
+      draw(); wrap.append(how, grid, master, letters); row.append(wrap);
       return () => { if (!placed.size) throw new Error("tap a cell and its letter for each card placed"); return [...placed].map(([k, l]) => `${k},${l}`); };
     }
 
