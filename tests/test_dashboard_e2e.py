@@ -530,6 +530,23 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     said = "Cat challenged TAXI: TAXI stands: in the dictionary, a wrong challenge · Cat +10"
     assert said in wait_text(browser, "#history", "challenged TAXI")
     shot(browser, "lexicon-history")
+    # on a small screen the history opens at its foot: the newest move in view, the first not
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    size = browser.get_window_size()
+    browser.set_window_size(390, 640)
+    try:
+        browser.get(f"{server}/game/{game}/history")
+        wait_text(browser, "#history", "challenged TAXI")
+        ends = (
+            "const l = document.querySelectorAll('#history li');"
+            "return [l[0].getBoundingClientRect().top, l[l.length - 1].getBoundingClientRect().bottom, innerHeight]"
+        )
+        WebDriverWait(browser, 5).until(lambda d: d.execute_script(ends)[1] <= d.execute_script(ends)[2])
+        first, last, height = browser.execute_script(ends)
+        assert first < 0 and 0 < last <= height
+    finally:
+        browser.set_window_size(size["width"], size["height"])
 
 
 def test_a_lexicon_party_hand_with_its_clock_and_a_misspelling(server: str, browser, screens) -> None:

@@ -255,8 +255,12 @@ const wordtable = (() => {
       });
     }
 
+    let historyShown = false;
     function renderHistory() {
       const list = $("#history"); if (!list) return;
+      // the newest move is at the foot of the list: a long game opens there (a phone's whole
+      // screen is a few moves), and a page read at its foot follows the game as moves arrive
+      const atFoot = !historyShown || window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 40;
       list.replaceChildren();
       // The events that stand, in the game's order: an undo keeps the first `to` of them, so a
       // stored number is not a place in the game once anything was undone.
@@ -290,6 +294,8 @@ const wordtable = (() => {
         }
         list.append(li);
       }
+      if (history.length) historyShown = true;
+      if (atFoot && history.length) window.scrollTo(0, document.documentElement.scrollHeight);
     }
 
     let renderBuzzersAgain = () => {};
