@@ -1081,3 +1081,18 @@ def test_each_held_out_table_scores_its_reported_figures(table: Path, floor: flo
     score, wrong = accuracy(rows)
     assert score >= floor, wrong
     assert len(illegal) <= illegal_at_most, illegal
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "root"), [("eject", "deject", "JECT"), ("evolve", "revolve", "VOLVE"), ("edict", "predict", "DICT")]
+)
+def test_two_latin_prefixes_on_one_bound_root_are_one_origin(old: str, new: str, root: str) -> None:
+    """EJECT and DEJECT are E- and DE- on Latin jacere's JECT: "any words having the same origin"
+    (the Dictionary, Please! text's EX-, DE- and CON-TRACTOR). Only on a root no word of its own,
+    that begins as a syllable does and that three prefixes or more take among the known words:
+    EGRET and REGRET (GRET: two), EARTH and DEARTH (ARTH), ENTICE and APPRENTICE (NTICE) share
+    nothing."""
+    verdict = judge(old, new)
+    assert verdict.verdict is Verdict.SAME and f"both are built on {root}" in verdict.reason, verdict.reason
+    for old, new in [("egret", "regret"), ("earth", "dearth"), ("entice", "apprentice"), ("resent", "present")]:
+        assert judge(old, new).verdict is Verdict.DIFFERENT, (old, new)

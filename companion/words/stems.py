@@ -47,6 +47,8 @@ verdict names the evidence that decided it (:attr:`Judgement.evidence`) and a co
    origin, and there is a sign of OLD: NEW ends with OLD and is a kind of it (LINCHPIN, a pin);
    or, for an OLD of four letters or more, NEW begins with OLD and WordNet links them (OBIT,
    OBITUARY), or NEW's etymology in Webster names OLD (NECKERCHIEF, "For neck kerchief"): SAME;
+   ``affix``, confidence 0.7: OLD and NEW are two Latin prefixes on one bound root that three
+   prefixes or more take (EJECT, DEJECT, REJECT: JECT): SAME;
    ``rearrangement``: anything else rearranges the letters into a different word: DIFFERENT.
 
 >>> judge("tease", "teaser").reason
@@ -836,6 +838,9 @@ class StemJudge:
             ancestor = self._origin_spelt_as(old, new, old_forms, new_forms)
             if ancestor is not None:  # a sign only: not to be built on (MATTE's French mat in MATTER)
                 return same(ancestor, KEPT_WHOLE, "etymology")
+            rooted = self._shared_root(old, new)
+            if rooted is not None:
+                return same(rooted, 0.7, "affix")
             clipped = self._clipped_from(old, new)
             if clipped is not None:
                 return same(clipped[0], min(clipped[1].confidence, 0.8), clipped[1].evidence, clipped[1].sense)
@@ -1171,6 +1176,33 @@ class StemJudge:
             if verdict.verdict is Verdict.SAME:
                 why = f"{new.upper()} is clipped from {longer.upper()} (Wiktionary), and {_grounds(verdict.reason)}"
                 return why, verdict
+        return None
+
+    def _shared_root(self, old: str, new: str) -> str | None:
+        """OLD and NEW as Latin prefixes on one bound root (EJECT is E + JECT, DEJECT DE + JECT,
+        REVOLUTION RE + VOLUTION): "any words having the same origin", as the Dictionary, Please!
+        text's EX-, DE- and CON-TRACTOR. The root is no word of its own, begins as a syllable does,
+        and takes three prefixes or more among the known words: EGRET and REGRET share no root.
+
+        >>> judge("eject", "deject").reason
+        'DEJECT is EJECT + D: same stem (EJECT is E + JECT and DEJECT is DE + JECT: both are built on JECT)'
+        """
+        takers = LATIN_PREFIXES
+        for cut in range(1, len(old) - 3):
+            first, root = old[:cut], old[cut:]
+            if first not in LATIN_PREFIXES or not new.endswith(root) or self.is_word(root):
+                continue
+            if root[0] in "aeiouy" or not (root[1] in "aeiouy" or root[1] in "lr"):
+                continue  # a Latin root begins as a syllable does: JECT, LECT, VOLVE; not NTICE, ARTH
+            other = new[: -len(root)]
+            parts = [other] if other in takers else [other[:2], other[2:]] if other[:2] in takers else []
+            if other == first or not parts or not all(p in takers for p in parts):
+                continue
+            if sum(self.is_word(p + root) for p in takers) < 3:
+                continue  # a root is one that several prefixes take (EJECT, REJECT, INJECT)
+            OLD, NEW, ROOT = old.upper(), new.upper(), root.upper()
+            built = " + ".join(p.upper() for p in (*parts, root))
+            return f"{OLD} is {first.upper()} + {ROOT} and {NEW} is {built}: both are built on {ROOT}"
         return None
 
     def _prefixes_on_one_word(self, old: str, new: str) -> str | None:
