@@ -107,6 +107,8 @@ SUFFIX_WORDS_OF_THEIR_OWN = frozenset(
 #: Suffixes so regular that the derived word always keeps the base's meaning.
 TRANSPARENT_SUFFIXES = frozenset({"ness", "less", "ful", "ship", "hood", "like", "wise"})
 VOWELS = frozenset("aeiou")
+#: The spelling change of the feminine -ESS on a word in -ER: WAITER, WAITRESS.
+FEMININE_ER = "E of -ER dropped"
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,8 @@ def suffix_forms(old: str) -> list[tuple[str, str, Callable[[str], bool]]]:
         forms.append((old[:-1] + "i", "Y turned to I", lambda s: old[-2] not in VOWELS and not s.startswith("i")))
     if old.endswith("er") and len(old) > 3:  # SOBER, SOBRIETY: only -ETY
         forms.append((old[:-2] + "ri", "ER turned to RI", lambda s: False))
+        # -ESS on -ER drops its E: WAITER, WAITRESS; LAUNDER, LAUNDRESS (a woman: the judge asks)
+        forms.append((old[:-2] + "r", FEMININE_ER, lambda s: s == "ess"))
     if len(old) >= 3 and old[-1] not in VOWELS | {"w", "x", "y"} and old[-2] in VOWELS and old[-3] not in VOWELS:
         forms.append(
             (old + old[-1], "final consonant doubled", lambda s: s[0] in VOWELS or s in DOUBLING_CONSONANT_SUFFIXES)

@@ -85,6 +85,7 @@ from lemminflect import getAllInflections, getAllInflectionsOOV, getAllLemmas, g
 
 from companion.words.affixes import (
     BOUND_PREFIX_WORDS,
+    FEMININE_ER,
     LATIN_PREFIXES,
     NAMED_BASES,
     NEGATIVE_PREFIXES,
@@ -562,6 +563,18 @@ def _glossary() -> Glossary | None:
         return Glossary()
     except FileNotFoundError:
         return None
+
+
+_WOMAN = re.compile(r"\b(woman|women|female|girl)\b")
+
+
+def _a_woman(word: str) -> bool:
+    """Does WordNet's first noun sense of ``word`` name a woman or a female? The feminine -ESS
+    made on a word in -ER (WAITRESS, "a woman waiter"; LAUNDRESS; TIGRESS, "a female tiger"),
+    not a word that only ends so (BUTTRESS, CONGRESS, SUPPRESS)."""
+    glossary = _glossary()
+    nouns = [m for m in glossary.meanings(word) if m.pos == "noun"] if glossary else []
+    return bool(nouns) and _WOMAN.search(nouns[0].gloss) is not None
 
 
 @lru_cache(maxsize=65536)
@@ -1478,6 +1491,7 @@ class StemJudge:
                         for shape in shapes(o, n, self.is_word)
                         if self._derivative_ok(shape, o, n)
                         and not (plural and shape.suffix and shape.suffix not in INFLECTIONAL_ENDINGS)
+                        and (shape.change != FEMININE_ER or _a_woman(n))
                     )
         return found
 
