@@ -174,6 +174,38 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "`values`, as b3,d2 (or `dicewords_values` under `[sets]` in the settings file); `letter-value` "
         "during the game",
     ),
+    (
+        "Word Building",
+        '"when a player changes a word, that is, uses its letters to form a new one, he must transpose them"',
+        "A change is a word that does not keep the old word's letters in their order: STAR -> ASTER earns "
+        "two counters, STAR -> STAIR (a letter put in) nothing. The first crib is the text's twenty letters; "
+        "a crib laid again after a word is finished is the whole crib as it then lies. The word a player "
+        "thinks of must be one the crib (with the letters set apart) can make; it reaches no screen unless "
+        "it earns a point.",
+        "`counters_in_box`",
+    ),
+    (
+        "Spelling Match",
+        '"is at liberty to call upon the one who selected it, to show the correctness of his selection"',
+        "The call is on a stack the caller may take and could not spell: it leaves play, and its maker's "
+        "words go to the caller. Game is called only when no stack is left that the caller may take.",
+        "none",
+    ),
+    (
+        "Anagrams",
+        '"If the leader gives out ... the wrong letters ..., the one getting that word ... receives one counter"',
+        "Paid once a round; that player then has no word to find or announce. The round's clock runs from "
+        "the call of Ready, on every screen alike.",
+        "`minutes` (5, 10, 15)",
+    ),
+    (
+        "Speculation",
+        '"his six letters"; the Plum "should always contain at least five letters"',
+        "A hand is six letters, the same all the deal (a later entry adds words); the Plum five or six. The "
+        "game ends when each has dealt once and the last Plum is turned up, on the referee's tap. An entry "
+        "with one bad word is refused whole.",
+        "`pool`",
+    ),
 )
 
 

@@ -121,3 +121,24 @@ def record(client: Any, game: int, *lines: str) -> None:
     for line in lines:
         response = client.post(f"/api/sessions/{game}/events", json={"text": line})
         assert response.status_code == 201, (line, response.json)
+
+
+def engine_state(game: Any) -> dict[str, Any]:
+    """Everything an engine holds (its attributes, as plain values), but its referee: a refused
+    move must leave all of it as it was, not only what its screen shows."""
+    skip = {"referee", "_base_referee", "rulings", "outcome", "concealed"}
+    return {k: _plain(v) for k, v in vars(game).items() if k not in skip}
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as dicts, lists and values that compare by content (an object without its own
+    ``==`` by its attributes, as a set up anew by a replay is another object)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(_plain(v)) for v in value)
+    if type(value).__eq__ is object.__eq__ and hasattr(value, "__dict__"):
+        return (type(value).__name__, _plain(vars(value)))
+    return value

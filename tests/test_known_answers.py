@@ -21,7 +21,7 @@ from companion.records import Event, write_jsonl
 from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.solver import Referee
-from tests.helpers import ROOT, wordtable
+from tests.helpers import ROOT, engine_state, wordtable
 
 FOLDER = ROOT / "tests" / "data" / "known-answers"
 
@@ -116,11 +116,11 @@ def test_a_live_session_taking_typed_events(case: Case, referee: Referee) -> Non
         if kind == "play":
             session.record(event)
             continue
-        before = (session.game.state(), len(session.game.events))
+        before = engine_state(session.game)
         with pytest.raises(RuleError) as error:
             session.record(event)
         assert error.value.rule == rule, f"{case.name}: {event.to_text()}: {error.value}"
-        assert (session.game.state(), len(session.game.events)) == before
+        assert engine_state(session.game) == before, f"{case.name}: {event.to_text()} changed the game"
     check_outcome(case, session.game)
     if case.tie is not None:
         assert "tie" in str(session.view()["result"]), session.view()["result"]

@@ -39,7 +39,9 @@ def test_general_rules_the_letter_nearest_the_end_leads_ties_draw_again(referee:
 def test_anagrams_found_words_earn_a_counter_and_missed_ones_cost_one(referee: Referee) -> None:
     game = start(referee, None)
     lead(game, "Ann", {"Ben": "garden", "Cat": "silent"})
-    push(game, "ready", "announce player=Ben word=DANGER", "announce player=Ben word=GARDEN", "stop")
+    push(game, "ready", "announce player=Ben word=DANGER")
+    assert game.outcome == "not the word: no counter; he may try again"
+    push(game, "announce player=Ben word=GARDEN", "stop")
     assert game.counters == {"Ann": 10, "Ben": 11, "Cat": 9}  # Cat paid, Ann paid Ben
 
 
@@ -61,7 +63,12 @@ def test_anagrams_time_limit_is_five_ten_or_fifteen_minutes(referee: Referee) ->
 def test_anagrams_fines_early_study_assisting_wrong_letters_and_naming(referee: Referee) -> None:
     game = start(referee, None)
     lead(game, "Ann", {"Ben": "garden", "Cat": "silent"})
-    push(game, "early player=Ben", "ready", "assist player=Cat", "wrong-letters player=Cat", "stop")
+    push(game, "early player=Ben", "ready", "assist player=Cat", "wrong-letters player=Cat")
+    with pytest.raises(RuleError, match="Cat has been paid for them"):  # once: the leader pays once
+        push(game, "wrong-letters player=Cat")
+    with pytest.raises(RuleError, match="has no word to find"):
+        push(game, "announce player=Cat word=SILENT")
+    push(game, "stop")
     # Ben: -1 early, -1 not announced; Cat: -1 assist, +1 wrong letters, no fine for not announcing
     assert game.counters == {"Ann": 12, "Ben": 8, "Cat": 10}
     game.push(Event("ask", {"player": "Ben", "named": False}))  # the leader could not name it in a minute
@@ -92,7 +99,7 @@ def test_anagrams_pool_variant(referee: Referee) -> None:
 def test_word_building_from_the_crib_syllables_and_fines(referee: Referee) -> None:
     game = start(referee, "word-building")
     assert game.pool == 25 and game.counters == {"Ann": 33, "Ben": 33, "Cat": 33}
-    push(game, "deal crib=GARDENSTOPLIMBXYZQUIK")
+    push(game, "deal crib=GARDENSTOPLIMBXYZQUI")
     assert game.turn == "Cat"  # the player on the dealer's right
     push(game, "add player=Cat letter=G word=GARDEN")  # the first letter: a counter
     push(game, "add player=Ben letter=A word=GARDEN", "add player=Ann letter=R word=GARDEN")
@@ -116,11 +123,43 @@ def test_word_building_names_a_players_word_only_for_a_point(referee: Referee) -
     from companion.table.phrases import describe
 
     game = start(referee, "word-building")
-    push(game, "deal crib=GARDENSTOPLIMBXYZQUIK", "add player=Cat letter=G word=GARDEN")
+    push(game, "deal crib=GARDENSTOPLIMBXYZQUI", "add player=Cat letter=G word=GARDEN")
     assert game.outcome == "a new syllable of GARDEN: one counter"
     added = Event.from_text("add player=Ben letter=A word=GARDEN")
     game.push(added)
     assert describe(added) == "Ben added A" and game.outcome is None
+
+
+def test_word_building_the_word_thought_of_is_made_from_the_crib(referee: Referee) -> None:
+    """ "thinks of some word that can be formed complete from any of the letters in the crib";
+    the next "a word that can be made, using the letter first set apart with any of those left in
+    the crib": STAFF wants two Fs the crib has not, and pays no counter for its S."""
+    game = start(referee, "word-building")
+    with pytest.raises(RuleError, match="the crib has 19 letters"):
+        push(game, "deal crib=GARDENSTOPLIMBXYZQU")
+    push(game, "deal crib=GARDENSTOPLIMBXYZQUI")
+    with pytest.raises(RuleError, match="STAFF cannot be made from the crib"):
+        push(game, "add player=Cat letter=S word=STAFF")
+    push(game, "add player=Cat letter=S word=STAGE")
+    with pytest.raises(RuleError, match="STAGGER cannot be made from S and the crib"):
+        push(game, "add player=Ben letter=T word=STAGGER")
+    push(game, "add player=Ben letter=T word=STRIPE")
+
+
+def test_word_building_a_letter_put_in_is_no_change_of_the_word(referee: Referee) -> None:
+    """ "when a player changes a word, that is, uses its letters to form a new one, he must transpose
+    them": STAR -> STAIR keeps STAR's letters in their order, and earns nothing; STAR -> ASTER
+    transposes them, and earns two."""
+    game = start(referee, "word-building")
+    push(game, "deal crib=STARXXXXXXXXXXXXXXXX")
+    for player, letter in [("Cat", "S"), ("Ben", "T"), ("Ann", "A"), ("Cat", "R")]:
+        game.push(Event("add", {"player": player, "letter": letter, "word": "star"}))
+    push(game, "complete")
+    before = dict(game.counters)
+    push(game, "add player=Ben letter=I word=STAIR")
+    assert game.counters == before
+    push(game, "add player=Ann letter=S word=STAIRS", "cannot player=Cat", "add player=Ben letter=E word=SATIRES")
+    assert game.counters["Ben"] == before["Ben"] + 2
 
 
 def test_word_building_with_the_hands_a_changed_word_earns_two(referee: Referee) -> None:
@@ -137,28 +176,64 @@ def test_word_building_with_the_hands_a_changed_word_earns_two(referee: Referee)
 
 
 def test_spelling_match(referee: Referee) -> None:
+    """ "When all are ready, the leader calls 'spell'"; no stack from one's left-hand neighbour;
+    a stack the taker cannot spell calls upon its maker, who forfeits his words to the caller if
+    he cannot spell it either; game is called when no stack is left for the caller."""
     game = start(referee, "spelling-match", words_each=1, letters=5)
-    for player, word in [("Ann", "grand"), ("Ben", "stone"), ("Cat", "bread")]:
+    game.push(Event("contribute", {"player": "Ann", "words": ["grand"]}))
+    with pytest.raises(RuleError, match="not yet Ben, Cat"):
+        game.push(Event("spell", {"player": "Ann", "stack": "Ann#1", "word": "grand"}))
+    for player, word in [("Ben", "stone"), ("Cat", "bread")]:
         game.push(Event("contribute", {"player": player, "words": [word]}))
         assert game.concealed == {"words"}  # the stacks are mixed: no screen shows their words
     with pytest.raises(RuleError, match="may not take a stack from Ben"):  # his left-hand neighbour
         game.push(Event("spell", {"player": "Ann", "stack": "Ben#1", "word": "notes"}))
     game.push(Event("spell", {"player": "Ann", "stack": "Cat#1", "word": "beard"}))
-    game.push(Event("spell", {"player": "Ben", "stack": "Ann#1", "word": "grand"}))
-    game.push(Event("improper", {"player": "Ben", "contributor": "Ann"}))  # Ann forfeits her words
-    push(game, "call player=Ben")  # "he calls game"
-    assert [(s.player, s.score) for s in game.standings()][:1] == [("Ben", 2)]
+    with pytest.raises(RuleError, match="Ben has stacks still to take"):
+        push(game, "call player=Ben")
+    with pytest.raises(RuleError, match="Ben holds no stack of Cat's"):
+        push(game, "improper player=Ben contributor=Cat")
+    push(game, "improper player=Ben contributor=Ann")  # Ann's stack beats Ben, and Ann: she forfeits BEARD
+    assert game.words == {"Ann": [], "Ben": ["beard"], "Cat": []}
+    push(game, "call player=Ben")  # "there are no further piles for him to take"
+    assert [(s.player, s.score) for s in game.standings()][:1] == [("Ben", 1)]
+    assert game.counters and not game.uses_counters
 
 
 def test_speculation(referee: Referee) -> None:
     game = start(referee, "speculation")
     push(game, "deal dealer=Ann exposed=E")
     game.push(Event("words", {"player": "Ben", "letters": "STONRA", "words": ["stone", "notes"]}))
-    game.push(Event("plum", {"letters": "LATS", "words": ["slate"]}))
+    game.push(Event("plum", {"letters": "LATSP", "words": ["slate"]}))
     game.push(Event("overlooked", {"player": "Cat", "words": ["steal", "least"]}))
     assert game.counters == {"Ann": 1, "Ben": 2, "Cat": 2}
     with pytest.raises(RuleError, match="Ben deals now"):
         push(game, "deal dealer=Cat exposed=A")
+
+
+def test_speculation_refuses_a_whole_entry_and_changes_nothing(referee: Referee) -> None:
+    """A list of words with one bad word is refused whole: the good words before it are not paid
+    nor marked as made (RATE had been taken by a refused RATE STREET, and then refused alone). A
+    hand is "his six letters", the same all the deal; the Plum has five or six letters."""
+    game = start(referee, "speculation")
+    push(game, "deal dealer=Ann exposed=E")
+    for words, why in [(["rate", "street"], "STREET is not a new word"), (["rate", "rate"], "RATE is not a new word")]:
+        with pytest.raises(RuleError, match=why):
+            game.push(Event("words", {"player": "Ben", "letters": "RATSNO", "words": words}))
+        assert game.counters["Ben"] == 0 and game.claimed["Ben"] == set() and "Ben" not in game.hands
+    game.push(Event("words", {"player": "Ben", "letters": "RATSNO", "words": ["rate"]}))
+    with pytest.raises(RuleError, match="six letters"):
+        game.push(Event("words", {"player": "Cat", "letters": "DLIMPUXYZ", "words": ["limp"]}))
+    with pytest.raises(RuleError, match="Ben's letters this deal are"):
+        game.push(Event("words", {"player": "Ben", "letters": "DLIMPU", "words": ["limp"]}))
+    game.push(Event("words", {"player": "Ben", "letters": "RATSNO", "words": ["tone"]}))  # more words, same hand
+    for plum in ("LAT", "LATSPRE"):
+        with pytest.raises(RuleError, match="five or six letters"):
+            game.push(Event("plum", {"letters": plum, "words": []}))
+    with pytest.raises(RuleError, match="PLEATS is no overlooked"):
+        game.push(Event("plum", {"letters": "LATSP", "words": ["slate"]}))
+        game.push(Event("overlooked", {"player": "Cat", "words": ["staple", "pleats", "pleats"]}))
+    assert game.counters == {"Ann": 1, "Ben": 2, "Cat": 0} and game.plum_words == {"slate"}
 
 
 def test_travelling_letters_largest_word_then_syllables(referee: Referee) -> None:

@@ -169,6 +169,7 @@ class Game(ABC):
         #: The fields of the last event pushed that the players must not see: a word a player
         #: only thinks of, the words a leader gives out to be found. The record keeps them.
         self.concealed: frozenset[str] = frozenset()
+        self._replaying = False  # replaying the record after a refused move: no second replay
         self.players = self._read_players(setup)
         check_setup(setup, self.OPTIONS, self.variant)
         self.reset()
@@ -218,17 +219,29 @@ class Game(ABC):
     # -- moves ---------------------------------------------------------------------------
 
     def push(self, event: Event) -> Event:
-        """Apply one event; on a :class:`RuleError` the game is unchanged."""
+        """Apply one event; on a :class:`RuleError` or a :class:`RecordError` the game is unchanged.
+
+        Each move checks before it changes anything; should a check come after a change (a list
+        of words paid one by one until one is refused), the game is replayed to where it stood."""
         if event.type == "game":
             raise RecordError("a record has one game event, at the start")
         if event.type == "undo":
             self.undo_to(event["to"])
             return event
         self.outcome, self.concealed = None, frozenset()
-        if event.type == "ruling":
-            self._apply_ruling(event)
-        else:
-            self._apply(event)
+        try:
+            if event.type == "ruling":
+                self._apply_ruling(event)
+            else:
+                self._apply(event)
+        except (RuleError, RecordError):
+            if not self._replaying:
+                self._replaying = True
+                try:
+                    self.rebuild(list(self.events))
+                finally:
+                    self._replaying = False
+            raise
         self.events.append(event)
         return event
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.errors import WordtableError
 from companion.games.base import DrawForFirst, Game, RuleError, Standing, ranked
@@ -56,6 +56,23 @@ def _letters(value: object, what: str) -> Letters:
         raise RecordError(f"{what}: {error}") from None
 
 
+def _ties(scores: dict[str, int], details: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``details`` with the players who share a score marked ``tied``: the letter games' texts name
+    the winner ("the one having the largest number of counters wins") and no tie-break."""
+    for player, score in scores.items():
+        if sum(1 for s in scores.values() if s == score) > 1:
+            details[player].update(tied=True)
+    return details
+
+
+def _word_list(event: Event) -> list[str]:
+    """An event's ``words``: a list, or one text of words between commas (``words=RATE`` in the
+    text form is one word, not four letters)."""
+    value = event["words"]
+    items = value.split(",") if isinstance(value, str) else list(value) if isinstance(value, list) else [value]
+    return [str(w).strip() for w in items if str(w).strip()]
+
+
 class CounterGame(Game):
     """A letter game scored with counters: each player's stock, the pool, and a ledger."""
 
@@ -69,6 +86,9 @@ class CounterGame(Game):
     AFTER_OVER = frozenset({"end"})
     EVENTS: ClassVar[dict[str, str]] = {"first-draw": "_first_draw", "end": "_end"}
     start_counters = 10
+    #: Whether the game is played with counters at all (not the Spelling Match, not the
+    #: Travelling Letters: "The counters are not used").
+    uses_counters = True
 
     def reset(self) -> None:
         self.counters = {p: int(self.setup.get("counters", self.start_counters)) for p in self.players}
@@ -132,7 +152,7 @@ class CounterGame(Game):
 
     def standings(self) -> list[Standing]:
         details = {p: {"counters": self.counters[p]} for p in self.players}
-        return ranked(dict(self.counters), details, self.players)
+        return ranked(dict(self.counters), _ties(dict(self.counters), details), self.players)
 
     def _end(self, event: Event) -> None:
         self.ended = str(event.get("reason", "agreed"))
@@ -170,6 +190,7 @@ class Anagrams(CounterGame):
         self.announced: list[str] = []
         self.relieved: set[str] = set()
         self.found: dict[str, set[str]] = {}
+        self.ready_at = 0  # the place in the game of the round's call of Ready
         if self.with_pool:  # "Each player contributes five counters to a pool"
             for p in self.players:
                 self.pay(p, "pool", 5, "contribution to the pool")
@@ -206,7 +227,7 @@ class Anagrams(CounterGame):
         if leader != expected:
             raise RuleError("anagrams", f"{expected} leads now, not {leader}")
         words: dict[str, str] = {}
-        for item in event["words"]:
+        for item in _word_list(event):
             player, sep, word = str(item).partition(":")
             if not sep:
                 raise RecordError(f"{item!r}: write Player:WORD")
@@ -229,6 +250,7 @@ class Anagrams(CounterGame):
         if self.phase != "given":
             raise RuleError("anagrams", "the words are not given out")
         self.phase = "ready"
+        self.ready_at = len(self.events)  # "The leader must note the time of beginning": this event's place
 
     def _announce(self, event: Event) -> None:
         """ "each must find out his word within a specified time, and as soon as discovered announce
@@ -236,8 +258,14 @@ class Anagrams(CounterGame):
         player = self.player(event["player"])
         if self.phase != "ready" or player not in self.words:
             raise RuleError("anagrams", f"{player} has no word to announce now")
-        if str(event["word"]).lower() != self.words[player] or player in self.announced:
-            return  # a wrong guess costs nothing; the player may try again
+        if player in self.announced:
+            raise RuleError("anagrams", f"{player} has announced his word")
+        if player in self.relieved:
+            raise RuleError("anagrams", f"{player} was given the wrong letters: he is paid, and has no word to find")
+        if str(event["word"]).lower() != self.words[player]:
+            self.outcome = "not the word: no counter; he may try again"  # a wrong guess costs nothing
+            return
+        self.outcome = "the word found"
         self.announced.append(player)
         if self.with_pool:
             self.pay(self.leader or "pool", player, 1, f"announced {self.words[player].upper()}")
@@ -251,7 +279,7 @@ class Anagrams(CounterGame):
         if not self.with_pool or self.phase != "ready" or player not in self.words:
             raise RuleError("anagrams pool", "words from one's letters count only in the pool variant, in play")
         letters = Letters(self.words[player])
-        for word in event["words"]:
+        for word in _word_list(event):
             word = str(word).lower()
             if word in self.found[player] or not self.is_word(word) or not _letters(word, "word") <= letters:
                 raise RuleError("anagrams pool", f"{word.upper()} is not a new word from {player}'s letters")
@@ -272,6 +300,9 @@ class Anagrams(CounterGame):
         player = self.player(event["player"])
         if player not in self.words or self.phase not in ("given", "ready"):
             raise RuleError("anagrams", f"{player} has no letters from the leader now")
+        if player in self.relieved or player in self.announced:
+            done = "has been paid for them" if player in self.relieved else "has announced his word"
+            raise RuleError("anagrams", f"{player} {done}")
         self.relieved.add(player)
         self.pay(self.leader or "pool", player, 1, "the leader gave wrong letters")
 
@@ -305,6 +336,16 @@ class Anagrams(CounterGame):
     def over(self) -> bool:
         """ "When each player has acted as leader, the game is ended" (asking may still follow)."""
         return self.ended is not None or len(getattr(self, "led", [])) == len(self.players)
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Does ``word`` hold ``letters`` in their order (STAR in STAIR, not in ASTER)?
+
+    >>> _in_order("star", "stair"), _in_order("star", "aster")
+    (True, False)
+    """
+    rest = iter(word)
+    return all(letter in rest for letter in letters)
 
 
 class WordBuilding(CounterGame):
@@ -346,7 +387,10 @@ class WordBuilding(CounterGame):
         center of the table. The latter form a crib" (also the refill after a word is finished)."""
         if self.phase not in ("deal", "finished"):
             raise RuleError("word building", "a word is being built")
-        self.crib = _letters(event["crib"], "crib")
+        crib = _letters(event["crib"], "crib")
+        if self.phase == "deal" and len(crib) != CRIB:
+            raise RuleError("word building", f'"twenty others face upward": the crib has {len(crib)} letters')
+        self.crib = crib
         self.phase, self.built, self.adders = "crib", "", []
         self.turn = self.next_player(self.leader or self.players[0], right=True)
 
@@ -365,6 +409,10 @@ class WordBuilding(CounterGame):
                 raise RuleError("word building", f"{word.upper()} does not begin {(self.built + letter).upper()}")
             if not Letters(letter) <= self.crib:
                 raise RuleError("word building", f"no {letter.upper()} left in the crib")
+            # "some word that can be formed complete from any of the letters in the crib"; then
+            # "using the letter first set apart with any of those left in the crib"
+            if not Letters(word) <= Letters(self.built) + self.crib:
+                raise RuleError("word building", f"{word.upper()} cannot be made from {self._on_table()}")
             self.crib = self.crib - Letters(letter)
             if len(self.built) in syllable_starts(word):  # a point: the word is named, to be verified
                 self.pay("pool", player, 1, f"began a syllable of {word.upper()}")
@@ -380,12 +428,15 @@ class WordBuilding(CounterGame):
                 if not Letters(letter) <= self.crib:
                     raise RuleError("word building", f"no {letter.upper()} left in the crib")
                 self.crib = self.crib - Letters(letter)
-            if not word.startswith(self.built) and not word.endswith(self.built):
+            if not _in_order(self.built, word):  # "changes a word ... he must transpose them"
                 self.pay("pool", player, 2, f"changed {self.built.upper()} into {word.upper()}")
             self.built = word
             self.outcome = f"the word is now {word.upper()}"  # built from the hands, on the table for all
         self.adders.append(player)
         self.turn = self.next_player(player, right=True)
+
+    def _on_table(self) -> str:
+        return f"{self.built.upper()} and the crib {self.crib}" if self.built else f"the crib {self.crib}"
 
     def _cannot(self, event: Event) -> None:
         """Crib: "loses his turn, and pays one counter to each player who has added a letter";
@@ -424,11 +475,11 @@ class SpellingMatch(CounterGame):
     # the words "may be three, four, five or six" letters long (the setup chooses one length).
     word_rules = WordRules("the Spelling Match", 3, TakeKind.NONE)
     OPTIONS = (
-        *CounterGame.OPTIONS,
         Option("words_each", "Words each player contributes", int, 3, low=1, high=10),
         Option("letters", "Letters in each word", int, 5, low=3, high=6),
     )
     variant_titles: ClassVar[dict[str | None, str]] = {"spelling-match": "Spelling Match"}
+    uses_counters = False  # the words on the table are the score
 
     def setup_game(self) -> None:
         self.each = int(self.setup.get("words_each", 3))
@@ -450,7 +501,7 @@ class SpellingMatch(CounterGame):
 
     def _contribute(self, event: Event) -> None:
         player = self.player(event["player"])
-        words = [str(w).lower() for w in event["words"]]
+        words = [w.lower() for w in _word_list(event)]
         if any(k.startswith(player + "#") for k in self.stacks):
             raise RuleError("spelling match", f"{player} has contributed")
         if len(words) != self.each or any(len(w) != self.length or not self.is_word(w) for w in words):
@@ -459,11 +510,24 @@ class SpellingMatch(CounterGame):
             self.stacks[f"{player}#{n}"] = word
         self.concealed = frozenset({"words"})  # the stacks are mixed: their words are to be found
 
+    def _contributors(self) -> set[str]:
+        return {stack.split("#")[0] for stack in self.stacks}
+
+    def _open_to(self, player: str) -> list[str]:
+        """The stacks ``player`` may still take: not taken, not his own, not his left-hand neighbour's."""
+        barred = (player, self.next_player(player))
+        return [s for s in self.stacks if s not in self.taken and s.split("#")[0] not in barred]
+
     def _spell(self, event: Event) -> None:
-        """ "each player takes one stack from any of his right hand neighbors and endeavors to form a
-        word from its letters"; "No player can take a stack from his left hand neighbor or one
-        that he himself contributed"."""
+        """ "When all are ready, the leader calls 'spell' and each player takes one stack from any of
+        his right hand neighbors and endeavors to form a word from its letters"; "No player can take
+        a stack from his left hand neighbor or one that he himself contributed"."""
         player = self.player(event["player"])
+        waiting = [p for p in self.players if p not in self._contributors()]
+        if waiting:
+            raise RuleError(
+                "spelling match", f"the spelling begins when all have contributed: not yet {', '.join(waiting)}"
+            )
         stack = str(event["stack"])
         if stack not in self.stacks or stack in self.taken:
             raise RuleError("spelling match", f"no stack {stack} to take")
@@ -477,20 +541,40 @@ class SpellingMatch(CounterGame):
         self.words[player].append(word)
 
     def _improper(self, event: Event) -> None:
-        """ "If he fails to do so ... the player selecting the stack forfeits any words he may have
-        formed, and the player first named is entitled to count them as his own"."""
+        """ "is at liberty to call upon the one who selected it, to show the correctness of his
+        selection ... If he fails to do so ... the player selecting the stack forfeits any words he
+        may have formed, and the player first named is entitled to count them as his own": the
+        stack is one the caller took from that player and could not spell."""
         caller, contributor = self.player(event["player"]), self.player(event["contributor"])
+        stack = next((s for s in self._open_to(caller) if s.split("#")[0] == contributor), None)
+        if stack is None:
+            raise RuleError("spelling match", f"{caller} holds no stack of {contributor}'s to call upon")
+        self.taken[stack] = caller  # settled: the stack leaves play with no word
         self.words[caller].extend(self.words[contributor])
         self.words[contributor] = []
 
     def _call(self, event: Event) -> None:
-        """ "he calls game, and the player then having the largest number of words on the table wins"."""
-        self.player(event["player"])
+        """ "As soon as any player has formed a word from each stack taken by him, and there are no
+        further piles for him to take, he calls game, and the player then having the largest number
+        of words on the table wins"."""
+        player = self.player(event["player"])
+        left = self._open_to(player) if self._contributors() == set(self.players) else ["?"]
+        if left:
+            raise RuleError("spelling match", f"{player} has stacks still to take: game is called when none are left")
         self.ended = "game"
 
     def standings(self) -> list[Standing]:
         scores = {p: len(self.words[p]) for p in self.players}
-        return ranked(scores, {p: {"words": [w.upper() for w in self.words[p]]} for p in self.players}, self.players)
+        details = {p: {"words": [w.upper() for w in self.words[p]]} for p in self.players}
+        return ranked(scores, _ties(scores, details), self.players)
+
+
+#: Word Building: the crib's letters at the first deal ("lays twenty others face upward").
+CRIB = 20
+#: Speculation: a hand's letters ("his six letters"), and the Plum's ("at least five letters";
+#: "more than six" are discarded).
+HAND = 6
+PLUM = (5, 6)
 
 
 class Speculation(CounterGame):
@@ -508,6 +592,7 @@ class Speculation(CounterGame):
         self.plum_words: set[str] = set()
         self.plum: Letters | None = None
         self.claimed: dict[str, set[str]] = {}
+        self.hands: dict[str, Letters] = {}  # each player's six letters this deal
 
     title = "Speculation"
     EVENTS: ClassVar[dict[str, str]] = {
@@ -527,35 +612,53 @@ class Speculation(CounterGame):
         self.exposed = str(event["exposed"]).lower()
         self.dealt.append(dealer)
         self.plum, self.plum_words, self.claimed = None, set(), {p: set() for p in self.players}
+        self.hands = {}
 
-    def _formed(self, player: str, letters: Letters, words: list[str]) -> list[str]:
+    def _formed(self, letters: Letters, words: list[str], taken: set[str], why: str) -> list[str]:
+        """The words, each checked before any counts: made from ``letters`` and the exposed one,
+        in the dictionary, and not in ``taken`` nor twice in the list."""
         assert self.exposed is not None
         budget = letters + Letters(self.exposed)
-        found = []
+        found: list[str] = []
         for word in (str(w).lower() for w in words):
-            if word in self.claimed[player] or not self.is_word(word) or not Letters(word) <= budget:
-                raise RuleError("speculation", f"{word.upper()} is not a new word from those letters")
-            self.claimed[player].add(word)
+            if word in taken or word in found or not self.is_word(word) or not Letters(word) <= budget:
+                raise RuleError("speculation", f"{word.upper()} is {why}")
             found.append(word)
         return found
 
     def _words(self, event: Event) -> None:
         """ "Each player then forms as many words as he can with his six letters, including also the one
-        exposed by the dealer, and for each word formed, receives one counter from the pool"."""
+        exposed by the dealer, and for each word formed, receives one counter from the pool". A
+        player's six letters are the same all the deal: a later entry adds words, not a hand."""
         player = self.player(event["player"])
         if self.exposed is None:
             raise RuleError("speculation", "no letter is exposed")
-        for word in self._formed(player, _letters(event["letters"], "letters"), list(event["words"])):
+        letters = _letters(event["letters"], "letters")
+        if len(letters) != HAND:
+            raise RuleError("speculation", f'"his six letters": {len(letters)} given')
+        held = self.hands.get(player)
+        if held is not None and letters != held:
+            raise RuleError("speculation", f"{player}'s letters this deal are {held}")
+        words = self._formed(letters, _word_list(event), self.claimed[player], "not a new word from those letters")
+        self.hands[player] = letters
+        for word in words:
+            self.claimed[player].add(word)
             self.pay("pool", player, 1, f"word {word.upper()}")
 
     def _plum(self, event: Event) -> None:
         """ "The dealer is then at liberty to turn up the letters of his Plum ... He also receives one
-        counter from the pool for each word formed"."""
+        counter from the pool for each word formed"; the Plum "should always contain at least five
+        letters", and "more than six" are discarded."""
         dealer = self.dealt[-1] if self.dealt else None
         if dealer is None or self.plum is not None:
             raise RuleError("speculation", "the Plum is turned up once a deal")
-        self.plum = _letters(event["letters"], "plum")
-        for word in self._formed(dealer, self.plum, list(event["words"])):
+        plum = _letters(event["letters"], "plum")
+        if not PLUM[0] <= len(plum) <= PLUM[1]:
+            raise RuleError("speculation", f"the Plum holds five or six letters, not {len(plum)}")
+        words = self._formed(plum, _word_list(event), self.claimed[dealer], "not a new word from those letters")
+        self.plum = plum
+        for word in words:
+            self.claimed[dealer].add(word)
             self.plum_words.add(word)
             self.pay("pool", dealer, 1, f"plum word {word.upper()}")
 
@@ -565,11 +668,7 @@ class Speculation(CounterGame):
         player = self.player(event["player"])
         if self.plum is None:
             raise RuleError("speculation", "the Plum has not been turned up")
-        assert self.exposed is not None
-        for word in (str(w).lower() for w in event["words"]):
-            ok = self.is_word(word) and Letters(word) <= self.plum + Letters(self.exposed)
-            if not ok or word in self.plum_words:
-                raise RuleError("speculation", f"{word.upper()} is no overlooked word of the Plum")
+        for word in self._formed(self.plum, _word_list(event), self.plum_words, "no overlooked word of the Plum"):
             self.plum_words.add(word)
             self.pay("pool", player, 1, f"overlooked {word.upper()}")
 
@@ -580,6 +679,8 @@ class TravellingLetters(CounterGame):
     variant_names = ("travelling-letters",)
     word_rules = WordRules("the Travelling Letters", 2, TakeKind.NONE)
     variant_titles: ClassVar[dict[str | None, str]] = {"travelling-letters": "Travelling Letters"}
+    OPTIONS = ()
+    uses_counters = False  # "The counters are not used"
 
     def setup_game(self) -> None:
         self.round = 0
