@@ -43,7 +43,11 @@ def test_anagrams_each_player_leads_once_and_the_most_counters_wins(referee: Ref
     tap(session, "Ben draws for leader", letter="C")
     tap(session, "Ann gives out a word", **{"words-for": {"Ben": "HORSE"}})
     tap(session, "Ann calls Ready")
-    assert session.view()["table"]["timer"] == {"minutes": 5, "running": True, "since": 5}
+    timer = session.view()["table"]["timer"]
+    assert {k: timer[k] for k in ("minutes", "running", "since")} == {"minutes": 5, "running": True, "since": 4}
+    assert timer["started_at"] == session.store.recorded_at(session.game_id, 5) <= timer["now"]  # Ready's
+    tap(session, "announces the word", player="Ben", word="BROTH")  # a wrong guess: the clock runs on
+    assert session.view()["table"]["timer"]["started_at"] == timer["started_at"]
     tap(session, "announces the word", player="Ben", word="HORSE")
     tap(session, "Ann calls Stop")  # "the leader then pays each player who has announced his word"
     assert counters(session) == {"Ann": 4, "Ben": 6}
@@ -102,8 +106,10 @@ def test_speculation_words_and_the_plum_from_the_pool(referee: Referee) -> None:
     assert session.view()["table"]["pool_counters"] == 16
     tap(session, "Ben deals", exposed="T")
     assert not [a for a in session.view()["actions"] if a["type"] == "deal"]  # each has dealt once
-    tap(session, "end the game")
+    tap(session, "Ben turns up the Plum", letters="SALTER", words=[])
+    tap(session, "each has dealt once: the game ends")  # "When each has dealt once, the game is ended"
     assert session.view()["result"] == "Ben wins with 3 counters"
+    assert session.last is not None and session.last["text"] == "the game is over: each player has dealt once"
 
 
 def test_travelling_letters_the_largest_word_after_three_deals(referee: Referee) -> None:

@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,10 @@ def test_store_keeps_games_apart(store_url: str) -> None:
     assert store.setup(b) == store.events(b)[0] and store.setups() == {a: store.events(a)[0], b: store.events(b)[0]}
     with pytest.raises(RecordError, match="no game 9"):
         store.setup(9)
+    # when an event was stored (a table's clock runs from it), and nothing for one never stored
+    stamp = store.recorded_at(b, 2)
+    assert stamp is not None and store.recorded_at(a, 1) is not None and abs(stamp - time.time()) < 60
+    assert store.recorded_at(b, 3) is None and store.recorded_at(9, 1) is None
     with pytest.raises(RecordError, match="starts with a game event"):
         store.create_game(Event("draw"))
     assert [g.events for g in EventStore(store_url).games()] == [2, 2]  # another process's view

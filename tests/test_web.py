@@ -198,7 +198,7 @@ def test_a_word_a_player_keeps_to_himself_reaches_no_screen(tmp_path: Path, refe
     client = create_app({"TESTING": True}, services).test_client()
     building = start(client, game="anagrams", variant="word-building", players=["Ann", "Ben", "Cat"], tiles=None)
     record(client, building, "first-draw player=Ann letter=Z", "first-draw player=Ben letter=A",
-           "first-draw player=Cat letter=B", "deal crib=GARDENSTOPLIMBXYZQUIK",
+           "first-draw player=Cat letter=B", "deal crib=GARDENSTOPLIMBXYZQUI",
            "add player=Cat letter=G word=GARDEN", "add player=Ben letter=A word=GARDEN")  # fmt: skip
     anagrams = start(client, game="anagrams", players=["Ann", "Ben", "Cat"], tiles=None)
     record(client, anagrams, "first-draw player=Ann letter=Z", "first-draw player=Ben letter=A",
@@ -299,6 +299,36 @@ def pinned(tmp_path: Path, referee: Referee) -> Iterator[FlaskClient]:
 def token_of(client: FlaskClient) -> str:
     page = client.get("/pin").get_data(as_text=True)
     return page.split('name="csrf" value="')[1].split('"')[0]
+
+
+def test_a_record_with_hidden_words_is_exported_to_the_referee_only(pinned: FlaskClient) -> None:
+    """A player's phone reads every page of a table with a PIN; the export of a game in play whose
+    record holds words the players keep to themselves asks for the PIN. Once the game is over, or
+    with nothing hidden, anyone may export it."""
+    referee = pinned.application.test_client()
+    token = token_of(referee)
+    referee.post("/pin", data={"pin": "482913", "csrf": token})
+    with referee.session_transaction() as s:
+        headers = {"X-CSRF-Token": s["csrf"]}
+
+    def play(setup: dict, *lines: str) -> int:
+        game = referee.post("/api/sessions", json=setup, headers=headers).json["id"]
+        for line in lines:
+            assert referee.post(f"/api/sessions/{game}/events", json={"text": line}, headers=headers).status_code == 201
+        return int(game)
+
+    draws = ("first-draw player=Ann letter=Z", "first-draw player=Ben letter=A")
+    building = play({"game": "anagrams", "variant": "word-building", "players": ["Ann", "Ben"]},
+                    *draws, "deal crib=GARDENSTOPLIMBXYZQUI", "add player=Ben letter=G word=GARDEN",
+                    "add player=Ann letter=A word=GARDEN")  # fmt: skip
+    plain = play({"game": "not-scrabble", "players": ["Ann", "Ben"]})
+    phone = pinned.get(f"/api/sessions/{building}/export")
+    assert phone.status_code == 403 and "enter the table PIN" in phone.json["error"]
+    assert referee.get(f"/api/sessions/{building}/export").status_code == 200
+    assert pinned.get(f"/api/sessions/{plain}/export").status_code == 200
+    end = referee.post(f"/api/sessions/{building}/events", json={"text": "end reason=agreed"}, headers=headers)
+    assert end.status_code == 201
+    assert "GARDEN" in pinned.get(f"/api/sessions/{building}/export").get_data(as_text=True)
 
 
 def test_pin_guesses_are_limited_and_a_right_pin_starts_a_new_session(pinned: FlaskClient) -> None:

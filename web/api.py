@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask import session as flask_session
 from werkzeug.exceptions import HTTPException
 
 from companion.errors import InvalidInputError, NotFoundError, RuleError, StorageError, WordtableError
@@ -239,8 +240,14 @@ def scores(game_id: int) -> Response:
 
 
 @api.get("/sessions/<int:game_id>/export")
-def export(game_id: int) -> Response:
-    services().tables.get(game_id)
+def export(game_id: int) -> Response | tuple[Response, int]:
+    """The game's record, every field of every event: while the game is played and its record holds
+    words the players keep to themselves, a table with a PIN asks for it (the referee's, not a
+    player's phone)."""
+    session = services().tables.get(game_id)
+    if session.conceals() and current_app.config.get("PIN") and not flask_session.get("pin_ok"):
+        why = "the record holds words the players keep to themselves until the game is over"
+        return jsonify(error=f"{why}: enter the table PIN first (/pin)"), 403
     lines = "".join(e.to_json() + "\n" for e in services().store.events(game_id))
     return Response(lines, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f"attachment; filename=game-{game_id}.jsonl"})  # fmt: skip

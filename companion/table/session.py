@@ -120,6 +120,9 @@ class Session:
         self._concealed: dict[int, frozenset[str]] = {}
         #: The points along the events that still stand, each with how many events stood.
         self._line: list[tuple[int, dict[str, Any]]] = []
+        #: The stored number of each event that stands, in the game's order (the game event is 1).
+        self._standing: list[int] = []
+        self._times: dict[int, float | None] = {}  # when stored events were stored, as asked
         self._note_standings(1)
         #: The stored events this session has played (the game event is 1).
         self.stored = 1
@@ -171,6 +174,22 @@ class Session:
         while self._line and self._line[-1][0] >= depth:
             self._line.pop()
         self._line.append((depth, point))
+        del self._standing[depth:]
+        if len(self._standing) < depth:
+            self._standing.append(number)
+
+    def _clock_started(self, table: dict[str, Any]) -> None:
+        """A clock on the table (``timer``, started by the event at ``since`` in the game): when
+        that event was stored and the time now, so every screen counts down from the same start,
+        one opened late, or after a restart, too; and not again from full after each move."""
+        timer = table.get("timer")
+        if not timer or not timer.get("running") or not 0 <= timer.get("since", -1) < len(self._standing):
+            return
+        number = self._standing[timer["since"]]
+        if number not in self._times:
+            self._times[number] = self.store.recorded_at(self.game_id, number)
+        if self._times[number] is not None:
+            timer.update(started_at=self._times[number], now=time.time())
 
     def history(self, after: int = 0) -> list[dict[str, Any]]:
         """Each player's score after every stored event (``n``: its number), undone ones too."""
@@ -278,6 +297,11 @@ class Session:
             self._outcomes[number] = self.game.outcome
         if self.game.concealed:
             self._concealed[number] = self.game.concealed
+
+    def conceals(self) -> bool:
+        """Does the record hold, in a game still played, fields kept from the players?"""
+        with self.lock:
+            return bool(self._concealed) and not self.game.over
 
     def shown(self, number: int, event: Event) -> dict[str, Any]:
         """Stored event ``number`` as the players may see it: without the fields its game keeps
@@ -621,6 +645,8 @@ class Session:
         camera's question or difference, who is locked out, and what happened last."""
         with self.lock:
             game = self.game
+            table = self.part.read()
+            self._clock_started(table)
             return {
                 "id": self.game_id,
                 "title": self.title,
@@ -628,7 +654,7 @@ class Session:
                 "setup": self.setup,
                 "events": len(game.events),
                 "state": game.state(),
-                "table": self.part.read(),
+                "table": table,
                 "actions": [a.as_dict() for a in self.part.actions()],
                 "event_types": sorted(set(type(game).EVENTS) | {"ruling", "undo"}),
                 "buzzers": self.part.buzzers,

@@ -63,6 +63,7 @@ EVENTS = "SELECT event FROM events WHERE game_id = ? ORDER BY seq"
 #: Every game's ``game`` event (its first), in one query: a list of games says what each is.
 SETUPS = "SELECT game_id, event FROM events WHERE seq = 1"
 SETUP = "SELECT event FROM events WHERE game_id = ? AND seq = 1"
+RECORDED_AT = "SELECT recorded_at FROM events WHERE game_id = ? AND seq = ?"
 LAST = "SELECT MAX(seq) FROM events WHERE game_id = ?"
 INSERT = "INSERT INTO events (game_id, seq, event, recorded_at) VALUES (?, ?, ?, ?)"
 
@@ -150,6 +151,10 @@ class EventStore:
 
     def setups(self) -> dict[int, Event]:
         """Every game's ``game`` event, by game number."""
+        raise NotImplementedError
+
+    def recorded_at(self, game_id: int, number: int) -> float | None:
+        """When event ``number`` of a game was stored (seconds since the epoch), or None."""
         raise NotImplementedError
 
     def games(self) -> list[StoredGame]:
@@ -284,6 +289,11 @@ class SqliteStore(EventStore):
     def setups(self) -> dict[int, Event]:
         with self._using() as db:
             return {int(game_id): Event.from_json(event) for game_id, event in db.execute(SETUPS).fetchall()}
+
+    def recorded_at(self, game_id: int, number: int) -> float | None:
+        with self._using() as db:
+            row = db.execute(RECORDED_AT, (game_id, number)).fetchone()
+        return float(row[0]) if row else None
 
     def close(self) -> None:
         with self._lock:

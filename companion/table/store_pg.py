@@ -35,6 +35,7 @@ from companion.table.store import (
     GAMES,
     INSERT,
     LAST,
+    RECORDED_AT,
     SETUP,
     SETUPS,
     EventStore,
@@ -167,6 +168,11 @@ class PostgresStore(EventStore):
     def setups(self) -> dict[int, Event]:
         with self._connection() as db:
             return {int(game_id): Event.from_json(event) for game_id, event in db.execute(SETUPS).fetchall()}
+
+    def recorded_at(self, game_id: int, number: int) -> float | None:
+        with self._connection() as db:
+            row = db.execute(_pg(RECORDED_AT), (game_id, number)).fetchone()
+        return float(row[0]) if row else None
 
     def close(self) -> None:
         self._closed = True

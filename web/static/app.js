@@ -151,6 +151,7 @@ const wordtable = (() => {
     let last = 0;
     // A player's own view on a phone (?me=Ann): that player's line first, the table, no referee's controls.
     const me = new URLSearchParams(location.search).get("me");
+    if (me && $("#export")) $("#export").closest("p").hidden = true;  // the whole record is the referee's
     const history = [];
     let latest = null, lastBuzzers = null;  // the game's last view and the box's last summary
     let recheck = () => {};  // the referee's word box, asked again when the game moves on
@@ -528,7 +529,10 @@ const wordtable = (() => {
             continue;
           }
           if (ask === "player" || ask === "contributor") {
-            const s = el("select"); s.dataset.ask = ask; for (const p of view.players) s.append(Object.assign(el("option", p), { value: p }));
+            // the Spelling Match's call on a stack's maker: two lists of players, each saying which it is
+            const calling = action.asks.includes("contributor");
+            const said = (p) => !calling ? p : ask === "player" ? `${p} calls` : `on ${p}'s stack`;
+            const s = el("select"); s.dataset.ask = ask; for (const p of view.players) s.append(Object.assign(el("option", said(p)), { value: p }));
             inputs[ask] = () => s.value; row.append(s); continue;
           }
           const input = el("input"); input.placeholder = PLACEHOLDERS[ask] || ask; input.dataset.ask = ask;
@@ -704,7 +708,8 @@ const wordtable = (() => {
       box.replaceChildren(); box.hidden = !table.facts;
       if (!table.facts) return;
       const dl = el("dl");
-      const add = (k, v) => { dl.append(el("dt", k), el("dd", v)); };
+      const shown = new Set(table.letters || []);  // the letters on the table: large, and wrapping on a phone
+      const add = (k, v) => { dl.append(el("dt", k), el("dd", v, shown.has(k) ? "letters" : "")); };
       if (table.counters) add("Counters", Object.entries(table.counters).map(([p, n]) => `${p} ${n}`).join(" · ") + (table.pool_counters ? ` · pool ${table.pool_counters}` : ""));
       for (const [k, v] of table.facts) add(k, v);
       box.append(dl);
@@ -714,9 +719,12 @@ const wordtable = (() => {
       if (!t || !t.running) {  // a clock stopped (or its start undone) starts afresh next time
         Object.keys(localStorage).filter((k) => k.startsWith(keyed)).forEach((k) => localStorage.removeItem(k));
       }
-      if (t && t.running) {  // counted from when this screen first saw it start (kept across reloads)
+      if (t && t.running) {
+        // from when the server stored the move that started it (every screen alike, one opened
+        // late too), on this screen's clock; else from when this screen first saw it start
         const key = `${keyed}${t.since}`;
-        const began = Number(localStorage.getItem(key)) || Date.now(); localStorage.setItem(key, String(began));
+        const stored = t.started_at !== undefined ? Date.now() - (t.now - t.started_at) * 1000 : null;
+        const began = stored ?? (Number(localStorage.getItem(key)) || Date.now()); localStorage.setItem(key, String(began));
         const clock = el("p", "", "big timer-now"); box.append(clock);
         const tick = () => {
           const left = Math.max(0, t.minutes * 60 - Math.floor((Date.now() - began) / 1000));

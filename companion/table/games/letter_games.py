@@ -58,7 +58,8 @@ class LetterGamesTable(TablePart):
         facts: list[list[str]] = []
         if game.leader is None and isinstance(game, (Anagrams, WordBuilding, Speculation, Rotation)):
             facts.append(["First", f"the draw for leader: the letter nearest Z leads ({game.first_draw.progress()})"])
-        read: dict[str, Any] = {"counters": dict(game.counters), "pool_counters": game.pool, "facts": facts,
+        counters = dict(game.counters) if game.uses_counters else None
+        read: dict[str, Any] = {"counters": counters, "pool_counters": game.pool, "facts": facts,
                                 "turn": getattr(game, "turn", None), "timer": None}  # fmt: skip
         if isinstance(game, Anagrams):
             self._anagrams(game, read)
@@ -67,6 +68,7 @@ class LetterGamesTable(TablePart):
                         "hands": "from the hands", "finished": "finished: deal again"}  # fmt: skip
             facts += [["Dealer", game.leader or "—"], ["Crib", str(game.crib).upper() or "—"],
                       ["The word so far", game.built.upper() or "—"], ["Building", building[game.phase]]]  # fmt: skip
+            read["letters"] = ["Crib", "The word so far"]  # the letters on the table, shown as letters
         elif isinstance(game, SpellingMatch):
             open_stacks = [s for s in game.stacks if s not in game.taken]
             facts += [["Stacks left", " ".join(open_stacks) or "—"],
@@ -76,6 +78,7 @@ class LetterGamesTable(TablePart):
             facts += [["Dealer", game.dealt[-1] if game.dealt else game.leader or "—"],
                       ["Exposed letter", (game.exposed or "—").upper()],
                       ["Deals", f"{len(game.dealt)} of {len(game.players)}"]]  # fmt: skip
+            read["letters"] = ["Exposed letter"]
             if game.plum is not None:
                 facts.append(["Plum", f"{str(game.plum).upper()}: {' '.join(sorted(game.plum_words)).upper() or '—'}"])
             read["words"] = {p: sorted(w.upper() for w in ws) for p, ws in game.claimed.items()}
@@ -88,6 +91,7 @@ class LetterGamesTable(TablePart):
                 facts.append(["On the table", " · ".join(f"{c.upper()} {v}" for c, v in game.values.items())])
             if game.word:
                 facts.append(["The word", f"{game.word[: game.at].upper()}·{game.word[game.at :].upper()}"])
+                read["letters"] = ["The word"]
         if game.paid_last:  # every payment of the last move (one who cannot play pays each adder)
             paid = "; ".join(f"{payer} → {payee}: {n} ({why})" for payer, payee, n, why in game.paid_last)
             facts.append(["Last paid", paid])
@@ -102,7 +106,7 @@ class LetterGamesTable(TablePart):
                           ["Leaders so far", ", ".join(game.led) or "—"]]  # fmt: skip
         if game.words:
             read["facts"].append(["Found", ", ".join(game.announced) or "nobody yet"])
-        read["timer"] = {"minutes": game.minutes, "running": game.phase == "ready", "since": len(game.events)}
+        read["timer"] = {"minutes": game.minutes, "running": game.phase == "ready", "since": game.ready_at}
         if game.with_pool:
             read["words"] = {p: sorted(w.upper() for w in ws) for p, ws in game.found.items()}
 
@@ -148,7 +152,7 @@ class LetterGamesTable(TablePart):
                       Action("early", "studied the letters before Ready (pays 1)", {}, ("player",),
                              {"player": tuple(game.words)})]  # fmt: skip
         if game.phase == "ready":
-            seeking = tuple(p for p in game.words if p not in game.announced)
+            seeking = tuple(p for p in game.words if p not in game.announced and p not in game.relieved)
             if seeking:
                 moves.append(Action("announce", "announces the word", {}, ("player", "word"), {"player": seeking}))
             if game.with_pool:
@@ -158,8 +162,9 @@ class LetterGamesTable(TablePart):
                              {"player": tuple(p for p in game.players if p != game.leader)}),
                       Action("stop", f"{game.leader} calls Stop")]  # fmt: skip
         if game.phase in ("given", "ready"):
-            moves.append(Action("wrong-letters", "was given the wrong letters", {}, ("player",),
-                                {"player": tuple(game.words)}))  # fmt: skip
+            given = tuple(p for p in game.words if p not in game.relieved and p not in game.announced)
+            if given:
+                moves.append(Action("wrong-letters", "was given the wrong letters", {}, ("player",), {"player": given}))
         if game.phase == "asking":
             unfound = tuple(p for p in game.words if p not in game.announced)
             if unfound:
@@ -171,7 +176,8 @@ class LetterGamesTable(TablePart):
 
     def _building_moves(self, game: WordBuilding) -> list[Action]:
         if game.phase in ("deal", "finished"):
-            return [Action("deal", f"{game.leader} lays the crib", {}, ("crib",))]
+            what = "twenty letters" if game.phase == "deal" else "again: every letter of it, as it lies now"
+            return [Action("deal", f"{game.leader} lays the crib: {what}", {}, ("crib",))]
         turn = {"player": game.turn}
         moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word"))]
         if game.phase == "hands":
@@ -192,7 +198,7 @@ class LetterGamesTable(TablePart):
         open_stacks = tuple(s for s in game.stacks if s not in game.taken)
         if open_stacks:
             moves.append(Action("spell", "spells a stack", {}, ("player", "stack", "word"), {"stack": open_stacks}))
-        moves += [Action("improper", "a word spelled improperly: its words go to the caller", {},
+        moves += [Action("improper", "a stack its maker cannot spell either: his words go to the caller", {},
                          ("player", "contributor"), {"contributor": tuple(game.players)}),
                   Action("call", "calls game", {}, ("player",))]  # fmt: skip
         return moves
@@ -210,6 +216,8 @@ class LetterGamesTable(TablePart):
                 moves.append(Action("plum", f"{game.dealt[-1]} turns up the Plum", {}, ("letters", "words")))
             else:
                 moves.append(Action("overlooked", "words the dealer overlooked", {}, ("player", "words")))
+                if len(game.dealt) == len(game.players):  # "When each has dealt once, the game is ended"
+                    moves.append(Action("end", "each has dealt once: the game ends", {"reason": "dealt"}))
         return moves
 
     def _rotation_moves(self, game: Rotation) -> list[Action]:
