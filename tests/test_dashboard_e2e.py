@@ -4,6 +4,7 @@ the screen; a screenshot of every page goes to build/screenshots/."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -665,3 +666,26 @@ def test_the_dictionary_page_and_a_phone(server: str) -> None:
         shot(phone, "table-phone")
     finally:
         phone.quit()
+
+
+def test_an_anagrams_round_clock_is_the_same_on_every_screen(server: str, browser) -> None:
+    """The round's minutes run from the call of Ready, as the server stored it: a screen opened
+    late (here a fresh page, and the timers page) shows the time left, not the full five minutes,
+    and a move in the round (a wrong guess) does not start them again."""
+    game = new_game(server, {"game": "anagrams", "players": ["Ann", "Ben", "Cat"]})
+    for line in ("first-draw player=Ann letter=Z", "first-draw player=Ben letter=A", "first-draw player=Cat letter=B",
+                 "lead leader=Ann words=Ben:GARDEN,Cat:SILENT", "ready"):  # fmt: skip
+        call(f"{server}/api/sessions/{game}/events", {"text": line}, timeout=10)
+    time.sleep(3)
+    call(f"{server}/api/sessions/{game}/events", {"text": "announce player=Ben word=DANGER"}, timeout=10)
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def shown(selector: str) -> str:  # the clock is drawn anew every second: read it in one step
+        read = f"const e = document.querySelector('{selector}'); return e ? e.textContent : ''"
+        return str(WebDriverWait(browser, 10).until(lambda d: d.execute_script(read)))
+
+    browser.get(f"{server}/game/{game}/table")
+    assert shown(".timer-now").startswith("4:5")
+    browser.get(f"{server}/game/{game}/timers")
+    WebDriverWait(browser, 10).until(lambda d: shown("#timer") != "0:00")
+    assert shown("#timer").startswith("4:5")

@@ -168,6 +168,7 @@ const wordtable = (() => {
       renderActions(data);
       renderScores(data.state);
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
+      followTableClock((data.table || {}).timer);
       if (page === "scores" || page === "table") renderChart();
       recheck();  // a word checked before stays true to the table (its steal's word may have gone)
     };
@@ -877,6 +878,19 @@ const wordtable = (() => {
         if (!left) { clearInterval(timer); localStorage.removeItem(timerKey); bell(); }
       };
       tick(); timer = setInterval(tick, 250);
+    };
+    // With no countdown of its own started, the timers page shows the game's clock (an Anagrams
+    // round from its call of Ready, a LEXICON party hand from its deal), as the table page does.
+    let tableEnd = null;
+    const followTableClock = (t) => {
+      if (!$("#timer") || localStorage.getItem(timerKey)) return;
+      if (!t || !t.running || t.started_at === undefined) {
+        if (tableEnd !== null) { tableEnd = null; clearInterval(timer); $("#timer").textContent = "0:00"; }
+        return;
+      }
+      const end = Date.now() - (t.now - t.started_at) * 1000 + t.minutes * 60000;
+      if (tableEnd !== null && Math.abs(end - tableEnd) < 1500) return;  // the same clock: no jump
+      tableEnd = end; countDown(end);
     };
     document.querySelectorAll("button[data-minutes]").forEach((b) => b.addEventListener("click", () => {
       const end = Date.now() + Number(b.dataset.minutes) * 60000;
