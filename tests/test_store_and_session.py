@@ -166,5 +166,8 @@ def test_each_stored_event_says_what_it_did_to_the_scores(store_url: str, refere
     resumed = Session.resume(store, session.game_id, referee)
     assert resumed.scored(7) == {"Cat": 10} and resumed.scored(9) == {"Ann": 10}
     # what each challenge decided is kept with it too, and said with the event
-    assert resumed.outcome(7) == "CAT stands: in the dictionary, a wrong challenge" and resumed.outcome(8) is None
+    assert (
+        resumed.outcome(7) == "CAT stands: in the dictionary, a wrong challenge"
+        and resumed.outcome(8) == "move 7 taken back"
+    )
     assert resumed.said(9, store.events(session.game_id)[8]) == "Ann challenged CAT: " + str(resumed.outcome(9))

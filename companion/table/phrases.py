@@ -84,7 +84,7 @@ def describe(event: Event) -> str:
             return f"{_players(together)} pressed together{window}"
         return f"{players[0]} pressed first" + (f", then {_players(players[1:])}" if len(players) > 1 else "")
     if kind == "undo":
-        return f"undone: back to event {data.get('to')}"
+        return "undone"  # the session names the moves taken back (Session.outcome)
     if kind == "ruling":
         verdict = "allowed" if data.get("allowed") else "refused"
         return f"the referee ruled {data.get('old')} -> {data.get('new')} {verdict}"

@@ -51,6 +51,7 @@ from companion.table.phrases import describe
 from companion.table.seen import ACCEPT, Question, Seen
 from companion.table.shouts import Shout, simultaneous_groups
 from companion.table.store import EventStore
+from companion.text import listed
 from companion.words.letters import LetterError, Letters
 from companion.words.solver import Referee
 from companion.words.stems import is_known
@@ -174,6 +175,11 @@ class Session:
         while self._line and self._line[-1][0] >= depth:
             self._line.pop()
         self._line.append((depth, point))
+        taken = self._standing[depth:]  # an undo's: the stored events it takes back
+        if taken:  # by the numbers the history shows: "moves 10 to 12", "moves 4, 5 and 8"
+            run = len(taken) > 2 and taken == list(range(taken[0], taken[-1] + 1))
+            which = f"{taken[0]} to {taken[-1]}" if run else listed([str(n) for n in taken])
+            self._outcomes[number] = f"move{'s' if len(taken) > 1 else ''} {which} taken back"
         del self._standing[depth:]
         if len(self._standing) < depth:
             self._standing.append(number)
