@@ -81,7 +81,26 @@ def test_anagrams_each_player_leads_in_turn_then_the_game_ends(referee: Referee)
                           ("Cat", {"Ann": "garden", "Ben": "silent"})]:  # fmt: skip
         lead(game, leader, words)
         push(game, "ready", "stop")
+    assert not game.over and game.unfound() == ["Ann", "Ben"]  # the last round's words may still be asked for
+    push(game, "ask player=Ann named=true")
+    assert not game.over
+    push(game, "ask player=Ben named=false")  # the leader pays: then the game is ended
     assert game.over
+
+
+def test_an_empty_pool_pays_nothing(referee: Referee) -> None:
+    """A stock may go below nothing (a debt), the pool may not: with two counters left, three words
+    made are paid two, and the next nothing; the standings add up to the counters there are."""
+    game = start(referee, "pool")
+    game.pool = 2  # as a long game leaves it
+    lead(game, "Ann", {"Ben": "garden", "Cat": "silent"})
+    push(game, "ready")
+    game.push(Event("words", {"player": "Ben", "words": ["grade", "range", "anger"]}))
+    assert game.pool == 0 and game.counters["Ben"] == 7
+    assert game.outcome == "the pool is empty: word ANGER, nothing paid"
+    game.push(Event("words", {"player": "Cat", "words": ["listen"]}))
+    assert game.pool == 0 and game.counters["Cat"] == 5
+    assert game.outcome == "the pool is empty: word LISTEN, nothing paid"
 
 
 def test_anagrams_pool_variant(referee: Referee) -> None:

@@ -117,7 +117,13 @@ class CounterGame(Game):
         self.paid_last = []  # the last move is the ruling, and it paid nothing
 
     def pay(self, payer: str, payee: str, n: int, why: str) -> None:
-        """Move counters: ``pool`` is the pool. A stock may go below zero (paid later: a gap)."""
+        """Move counters: ``pool`` is the pool. A stock may go below zero (paid later: a gap); the
+        pool may not: it pays what it holds, and an empty pool pays nothing."""
+        if payer == "pool" and n > self.pool:
+            n = max(self.pool, 0)
+            self.outcome = f"the pool held {n}: {why}, {n} paid" if n else f"the pool is empty: {why}, nothing paid"
+            if not n:
+                return
         if payer == "pool":
             self.pool -= n
         else:
@@ -334,8 +340,15 @@ class Anagrams(CounterGame):
 
     @property
     def over(self) -> bool:
-        """ "When each player has acted as leader, the game is ended" (asking may still follow)."""
-        return self.ended is not None or len(getattr(self, "led", [])) == len(self.players)
+        """ "When each player has acted as leader, the game is ended": once the last round's unfound
+        words are asked for, or the players say nobody else asks (``end``)."""
+        return self.ended is not None or (len(getattr(self, "led", [])) == len(self.players) and not self.unfound())
+
+    def unfound(self) -> list[str]:
+        """The players whose word is neither found nor asked for, after Stop."""
+        if self.phase != "asking":
+            return []
+        return [p for p in self.words if p not in self.announced and p not in self.relieved]
 
 
 def _in_order(letters: str, word: str) -> bool:

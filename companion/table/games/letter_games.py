@@ -166,7 +166,9 @@ class LetterGamesTable(TablePart):
             if given:
                 moves.append(Action("wrong-letters", "was given the wrong letters", {}, ("player",), {"player": given}))
         if game.phase == "asking":
-            unfound = tuple(p for p in game.words if p not in game.announced)
+            unfound = tuple(game.unfound())
+            if unfound and len(game.led) == len(game.players):  # the last round: the game ends when asking does
+                moves.append(Action("end", "nobody else asks: the game ends", {"reason": "asked"}))
             if unfound:
                 moves += [Action("ask", f"asks {game.leader}, who names the word", {"named": True}, ("player",),
                                  {"player": unfound}),
