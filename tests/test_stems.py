@@ -217,6 +217,15 @@ FIGURES: dict[str, tuple[float, int]] = {
     # 643/650 (98.9%), illegal 0, refused 7; the judges of 8a1ac04, 723c641, 0850565 and 24070d3
     # the same.
     "holdout42": (0.989, 0),  # 643/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout43.tsv with the judge of 632c819:
+    # 644/650 (99.1%), illegal 0, refused 6; the judges of 8a1ac04, 723c641 and 0850565 the same;
+    # that of 24070d3 637/650, illegal 7.
+    "holdout43": (0.99, 0),  # 644/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout44.tsv with the judge of 632c819:
+    # 641/650 (98.6%), illegal 1 (PEA -> CHICKPEA: French pois chiche, whose record the judge
+    # reads as never meeting PEA's), refused 8; the judges of 8a1ac04, 723c641 and 0850565 the
+    # same; that of 24070d3 639/650, illegal 3.
+    "holdout44": (0.986, 1),  # 641/650
     # Measured once, blind, on tests/data/stem-pairs-holdout38.tsv (644 pairs) with the judge of
     # 9002a6f: 635/644 (98.6%), illegal 1 (REARRANGE -> PREARRANGE, two prefixes on ARRANGE),
     # refused 8; the session's first judge (0850565) 634/644, illegal 1, refused 9; the judge of
