@@ -258,9 +258,11 @@ def test_speculation_refuses_a_whole_entry_and_changes_nothing(referee: Referee)
 def test_travelling_letters_largest_word_then_syllables(referee: Referee) -> None:
     game = start(referee, "travelling-letters")
     push(game, "deal", "word player=Ann word=STONE", "word player=Ben word=STRENGTH", "word player=Cat word=AREA")
-    with pytest.raises(RuleError, match="no more letters"):
+    with pytest.raises(RuleError, match="no more letters than STONE, made this deal"):
         push(game, "word player=Ann word=NOTES")
-    push(game, "deal", "word player=Cat word=ABDICATE", "deal")
+    push(game, "deal", "word player=Cat word=ABDICATE", "word player=Ann word=TEA")  # a new deal's word is new
+    assert game.best["Ann"] == "stone"  # the largest word of the game stands
+    push(game, "deal")
     with pytest.raises(RuleError, match="three deals"):
         push(game, "deal")
     assert [s.player for s in game.standings()][:2] == ["Cat", "Ben"]  # 8 letters each: AB-DI-CATE has more syllables
@@ -268,9 +270,16 @@ def test_travelling_letters_largest_word_then_syllables(referee: Referee) -> Non
 
 def test_rotation(referee: Referee) -> None:
     game = start(referee, "rotation")
+    with pytest.raises(RuleError, match="four different letters"):  # a D twice: which is worth 1?
+        push(game, "deal table=DDHR")
     push(game, "deal table=YRHD")  # D 1, H 2, R 3, Y 4
     assert game.values == {"d": 1, "h": 2, "r": 3, "y": 4}
-    push(game, "word player=Ann word=HARDWARE", "play player=Ann letter=H")  # H: 2
+    with pytest.raises(RuleError, match="STRANGRS is not in the dictionary"):
+        push(game, "word player=Ann word=STRANGRS")
+    push(game, "word player=Ann word=HARDWARE")
+    with pytest.raises(RuleError, match="he holds its first letter"):  # the dealer "must play the first letter"
+        push(game, "cannot player=Ann")
+    push(game, "play player=Ann letter=H")  # H: 2
     push(game, "cannot player=Cat")  # the player on the right of the dealer: the others get one each
     push(game, "play player=Ben letter=A")
     assert game.counters == {"Ann": 3, "Ben": 1, "Cat": 0}
@@ -278,3 +287,5 @@ def test_rotation(referee: Referee) -> None:
 
 def test_syllables() -> None:
     assert syllable_starts("abdicate") == [0, 2, 4] and syllable_starts("strength") == [0]
+    # CHA-OS is two syllables, NOTES one: Travelling Letters' tie-break turns on them
+    assert len(syllable_starts("chaos")) == 2 and len(syllable_starts("notes")) == 1

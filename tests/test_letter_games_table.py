@@ -118,10 +118,12 @@ def test_travelling_letters_the_largest_word_after_three_deals(referee: Referee)
     for deal in (1, 2, 3):
         tap(session, f"deal {deal} of 3")
     assert not [a for a in session.view()["actions"] if a["type"] == "deal"]
+    tap(session, "a player's largest word", player="Ben", word="STRONG")
     tap(session, "a player's largest word", player="Ann", word="GARDEN")
-    tap(session, "a player's largest word", player="Ben", word="TIGERS")
-    tap(session, "end the game")  # equal letters: "the one containing the greatest number of syllables"
-    assert session.view()["result"] == "Ann wins with GARDEN (6 letters)"
+    # "A third deal and round then takes place, and when it is finished the game is ended"
+    tap(session, "the third round is finished")  # equal letters: "the greatest number of syllables" wins
+    result = "Ann wins with GARDEN (6 letters): as many letters as Ben's STRONG, and more syllables (2 to 1)"
+    assert session.view()["result"] == result
 
 
 def test_rotation_a_letter_a_turn_and_the_table_letters_pay(referee: Referee) -> None:

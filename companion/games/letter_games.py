@@ -28,21 +28,44 @@ GENERAL = "letter games general rules"
 VOWELS = "aeiouy"
 
 
+#: Two vowels side by side that are two syllables (CHA-OS, VI-A, RE-O): not after the letters
+#: that make them one sound (the -TION of NATION, the QU of QUAY, the GU of GUARD).
+HIATUS = re.compile(r"(?<![tscxqg])(ao|ia|io|eo|uo)|(?<![qg])ua")
+
+
 def syllable_starts(word: str) -> list[int]:
     """Where the syllables of ``word`` begin, by a simple rule: one consonant between vowel groups
-    goes with the second (VCV: ti-ger), two or more are split after the first (VCCV: gar-den).
+    goes with the second (VCV: ti-ger), two or more are split after the first (VCCV: gar-den); a
+    final E is silent, and so is the E of a final -ES or -ED after one consonant (NOTES, HOPED, but
+    BOX-ES, WANT-ED); some vowel pairs are two syllables (CHA-OS).
 
     >>> syllable_starts("garden"), syllable_starts("tiger"), syllable_starts("abdicate")
     ([0, 3], [0, 2], [0, 2, 4])
+    >>> len(syllable_starts("notes")), len(syllable_starts("chaos")), len(syllable_starts("boxes"))
+    (1, 2, 2)
     """
     word = word.lower()
-    groups = [m.span() for m in re.finditer(f"[{VOWELS}]+", word)]
+    groups = []
+    for m in re.finditer(f"[{VOWELS}]+", word):
+        split = HIATUS.search(word, m.start(), m.end())
+        if split is not None and split.end() <= m.end():
+            cut = split.start() + 1
+            groups += [(m.start(), cut), (cut, m.end())]
+        else:
+            groups.append(m.span())
     if len(groups) > 1 and groups[-1] == (len(word) - 1, len(word)) and word.endswith("e"):
         groups.pop()  # a final silent E: CATE is one syllable
+    elif len(groups) > 1 and groups[-1] == (len(word) - 2, len(word) - 1) and word[-2:] in ("es", "ed"):
+        before = word[groups[-2][1] : -2]  # the consonants between: one, and not one the ending sounds after
+        sounded = "sxzcg" if word.endswith("es") else "td"
+        if len(before) == 1 and before not in sounded:
+            groups.pop()  # NOTES, HOPED: one syllable; BOXES, WANTED: two
     starts = [0]
     for (_, end), (start, _) in itertools.pairwise(groups):
         consonants = start - end
-        if consonants == 1:
+        if consonants == 0:  # a vowel pair split in two: CHA-OS
+            starts.append(start)
+        elif consonants == 1:
             starts.append(start - 1)
         elif consonants > 1:
             starts.append(end + 1)
@@ -697,7 +720,8 @@ class TravellingLetters(CounterGame):
 
     def setup_game(self) -> None:
         self.round = 0
-        self.best: dict[str, str] = {}
+        self.best: dict[str, str] = {}  # each player's largest word of the game
+        self.current: dict[str, str] = {}  # and of this deal
 
     title = "the Travelling Letters"
     EVENTS: ClassVar[dict[str, str]] = {**CounterGame.EVENTS, "deal": "_deal", "word": "_word"}
@@ -708,6 +732,7 @@ class TravellingLetters(CounterGame):
         if self.round == 3:
             raise RuleError("travelling letters", "three deals make the game")
         self.round += 1
+        self.current = {}
 
     def _word(self, event: Event) -> None:
         """ "each endeavors to enlarge his word, or make a different one which contains more letters"."""
@@ -717,11 +742,13 @@ class TravellingLetters(CounterGame):
             raise RuleError("travelling letters", "the letters are not dealt")
         if not self.is_word(word):
             raise RuleError("travelling letters", f"{word.upper()} is not a word")
-        if player in self.best and len(word) <= len(self.best[player]):
-            raise RuleError(
-                "travelling letters", f"{word.upper()} has no more letters than {self.best[player].upper()}"
-            )
-        self.best[player] = word
+        # within a deal a word grows; a new deal's word is formed afresh, from fifteen more letters
+        if player in self.current and len(word) <= len(self.current[player]):
+            why = f"{word.upper()} has no more letters than {self.current[player].upper()}, made this deal"
+            raise RuleError("travelling letters", why)
+        self.current[player] = word
+        if len(word) > len(self.best.get(player, "")):  # "the word containing the largest number of letters"
+            self.best[player] = word
 
     def standings(self) -> list[Standing]:
         """ "The player having formed the word containing the largest number of letters, wins ...
@@ -765,6 +792,10 @@ class Rotation(CounterGame):
         table = str(event["table"]).lower()
         if len(table) != 4 or not table.isalpha():
             raise RecordError("four letters are placed in the center of the table")
+        if len(set(table)) != 4:  # each has its own place in the alphabet, and so its own value
+            raise RuleError(
+                "rotation", f"{table.upper()}: four different letters, valued 1 to 4 in the alphabet's order"
+            )
         self.values = {c: i for i, c in enumerate(sorted(table), start=1)}
         self.turn = self.leader
 
@@ -775,8 +806,10 @@ class Rotation(CounterGame):
         word = str(event["word"]).lower()
         if not self.values or player != self.turn or (self.word and self.at < len(self.word)):
             raise RuleError("rotation", f"{self.turn} announces the next word" if self.values else "deal first")
-        if len(word) < 8 or not self.is_word(word):
-            raise RuleError("rotation", f"{word.upper()}: a word of eight or more letters")
+        if len(word) < 8:
+            raise RuleError("rotation", f"{word.upper()} has {len(word)} letters: the word has eight or more")
+        if not self.is_word(word):
+            raise RuleError("rotation", f"{word.upper()} is not in the dictionary")
         self.word, self.at = word, 0
 
     def _play(self, event: Event) -> None:
@@ -798,6 +831,10 @@ class Rotation(CounterGame):
         player = self.player(event["player"])
         if player != self.turn or not self.word:
             raise RuleError("rotation", f"it is {self.turn}'s turn")
+        if self.at == 0:  # the dealer "holds and must play the first letter" of the word he announced
+            raise RuleError(
+                "rotation", f"{player} announced {self.word.upper()}: he holds its first letter, and plays it"
+            )
         for other in self.players:
             if other != player:
                 self.pay("pool", other, 1, f"{player} could not play {self.word[self.at].upper()}")

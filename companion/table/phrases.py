@@ -111,7 +111,7 @@ def describe(event: Event) -> str:
         return said + seen
     if kind == "end":
         why = {"no-words": "no more words can be made [rule 22]", "agreed": "the players agreed to stop",
-               "dealt": "each player has dealt once",
+               "dealt": "each player has dealt once", "deals": "the three deals are played",
                "asked": "each has led, and nobody else asks for his word"}  # fmt: skip
         return f"the game is over: {why.get(str(data.get('reason', 'agreed')), str(data.get('reason')))}"
     return event.to_text()

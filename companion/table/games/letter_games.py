@@ -34,6 +34,7 @@ from companion.games.letter_games import (
     SpellingMatch,
     TravellingLetters,
     WordBuilding,
+    syllable_starts,
 )
 from companion.table.games.base import Action, TablePart
 
@@ -134,6 +135,8 @@ class LetterGamesTable(TablePart):
         if isinstance(game, TravellingLetters):
             deal = [Action("deal", f"deal {game.round + 1} of 3")] if game.round < 3 else []
             word = [Action("word", "a player's largest word", {}, ("player", "word"))] if game.round else []
+            if game.round == 3:  # "A third deal and round then takes place, and when it is finished the game is ended"
+                end = Action("end", "the third round is finished: the game ends", {"reason": "deals"})
             return [*deal, *word, end]
         if isinstance(game, Rotation):
             return [*self._rotation_moves(game), end]
@@ -228,14 +231,27 @@ class LetterGamesTable(TablePart):
         turn = {"player": game.turn}
         if not game.word or game.at >= len(game.word):
             return [Action("word", f"{game.turn} announces a word of eight or more letters", turn, ("word",))]
-        return [Action("play", f"{game.turn} plays {game.word[game.at].upper()}", turn, ("letter",)),
-                Action("cannot", f"{game.turn} cannot play it", turn)]  # fmt: skip
+        play = Action("play", f"{game.turn} plays {game.word[game.at].upper()}", turn, ("letter",))
+        # the announcer holds the first letter: he cannot fail to play it
+        return [play] if game.at == 0 else [play, Action("cannot", f"{game.turn} cannot play it", turn)]
 
     def result(self) -> str | None:
         game = self.game
         if game.over and isinstance(game, TravellingLetters):  # the longest word, then the most syllables
-            best = game.standings()[0]
-            return f"{best.player} wins with {best.details['word'] or 'no word'} ({best.score} letters)"
+            best, *rest = game.standings()
+            line = f"{best.player} wins with {best.details['word'] or 'no word'} ({best.score} letters)"
+            level = [s for s in rest if s.score == best.score and s.score]
+            if not level:
+                return line
+            count = len(syllable_starts(best.details["word"]))
+            if all(len(syllable_starts(s.details["word"])) == count for s in level):
+                names = " and ".join(f"{s.player} ({s.details['word']})" for s in [best, *level])
+                return (
+                    f"{names} tie: {best.score} letters and {count} syllables each, and the text breaks no further tie"
+                )
+            other = level[0]
+            return (f"{line}: as many letters as {other.player}'s {other.details['word']}, and more syllables "
+                    f"({count} to {len(syllable_starts(other.details['word']))})")  # fmt: skip
         if isinstance(game, SpellingMatch):  # "the player then having the largest number of words ... wins"
             return self.winner_line("words")
         return super().result()
