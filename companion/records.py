@@ -119,7 +119,7 @@ class Event:
         return " ".join(parts)
 
     @classmethod
-    def from_text(cls, text: str, lists: Iterable[str] = ("from", "words", "players", "at_us")) -> Event:
+    def from_text(cls, text: str, lists: Iterable[str] = ("from", "words", "players", "at_us", "piles")) -> Event:
         """Parse :meth:`to_text`. Integers come back as integers; ``lists`` fields as lists. A value
         may have spaces, quoted or not: ``draw player="Ben & Cat" letter=R`` or ``player=Ben & Cat``.
 

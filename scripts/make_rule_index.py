@@ -175,6 +175,15 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "during the game",
     ),
     (
+        "LEXICON Solitaire",
+        '"you have only one card left ... or a number of cards from which you can form no word, you have not '
+        'completed the Solitaire and you have lost the game"',
+        "The Solitaire is lost when no move is left (the table then offers only that ending); a player may stop "
+        "before. The deal is one pack less its masters, laid out as the text lays it. No. 2's nest card may be "
+        'turned while a word could be made: "should" and "do so" are advice to a player alone at his table.',
+        "none",
+    ),
+    (
         "Word Building",
         '"when a player changes a word, that is, uses its letters to form a new one, he must transpose them"',
         "A change is a word that does not keep the old word's letters in their order: STAR -> ASTER earns "

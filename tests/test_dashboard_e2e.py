@@ -689,3 +689,21 @@ def test_an_anagrams_round_clock_is_the_same_on_every_screen(server: str, browse
     browser.get(f"{server}/game/{game}/timers")
     WebDriverWait(browser, 10).until(lambda d: shown("#timer") != "0:00")
     assert shown("#timer").startswith("4:5")
+
+
+def test_a_lexicon_solitaire_by_taps_to_its_end(server: str, browser, screens) -> None:
+    """LEXICON Solitaire No. 1 played on the table page: the deal typed as the cards lie, each word
+    a tap among the words the top cards make, and the end named as the text names it ("you have
+    completed the Solitaire"); the page shows the top cards and keeps working after a word."""
+    game = new_game(server, {"game": "lexicon", "variant": "solitaire-1", "players": ["Ann"]})
+    browser.get(f"{server}/game/{game}/table")
+    tap_move(browser, "deal: the piles", {"each pile's cards, space between": "HOM EAT"})
+    assert "H E" in wait_text(browser, "#facts", "Top cards")
+    tap_move(browser, "make HOME", {})
+    assert "A" in wait_text(browser, "#facts", "Cards left")
+    three_sizes(browser, screens, server, game, "solitaire-table", "Cards left")
+    browser.get(f"{server}/game/{game}/table")
+    tap_move(browser, "make AT", {})  # "only two or three unplayed cards left ...: a word of two or three letters"
+    assert "Ann has completed the Solitaire" in wait_text(browser, "#result", "Solitaire")
+    browser.get(f"{server}/game/{game}/scores")
+    assert "HOME" in wait_text(browser, "#scores", "Ann") + browser.find_element("css selector", "#details").text

@@ -498,3 +498,52 @@ def test_no_challenge_once_the_hands_are_shown(referee: Referee) -> None:
         dealt_again = dealt(referee, ["Ann", "Ben"])
         push(dealt_again, "word player=Ben word=ABSOLUTELY")
         dealt_again.push(Event("reveal", {"hands": ["Ann:ABCDEFGHIÉ"]}))
+
+
+def test_a_solitaire_deal_is_the_pack_as_the_text_lays_it_out(referee: Referee) -> None:
+    """No. 1: "piles of three cards each" and "one extra card"; No. 2: "seven piles of 1, 2, 3, 4, 5,
+    6, and 7 cards"; both of one pack less its masters (one Z)."""
+    one = load_game([Event("game", {"game": "lexicon", "variant": "solitaire-1", "players": ["Ann"]})], referee)
+    for piles, why in [(["ZZZZ", "QQ", "XJ"], "the pack has 1 Q, 1 Z"), (["HOME", "AT"], "piles of three cards each"),
+                       (["HO", "ME", "ATE"], "piles of three cards each")]:  # fmt: skip
+        with pytest.raises((RuleError, RecordError), match=why):
+            one.push(Event("deal", {"piles": piles}))
+    two = load_game([Event("game", {"game": "lexicon", "variant": "solitaire-2", "players": ["Ann"]})], referee)
+    with pytest.raises(RuleError, match=r"seven piles of 1, 2, 3, 4, 5, 6 and 7 cards \(or fewer\), not 2, 1"):
+        two.push(Event("deal", {"piles": ["AB", "C"], "nest": ""}))
+
+
+def test_a_solitaire_at_the_table_every_move_by_a_tap(standard_referee: Referee) -> None:
+    """The table offers No. 2's moves as the cards allow them, words with the fewest master cards
+    first ("save both of them to the end"); a word typed with its piles as one text is taken; the
+    Solitaire is lost only when no move is left ("a number of cards from which you can form no
+    word"), and a player may stop before."""
+    from companion.table.games.solitaire import SolitaireTable
+
+    piles, nest = deal_two(2)
+    game = load_game(
+        [Event("game", {"game": "lexicon", "variant": "solitaire-2", "players": ["Ann"]})], standard_referee
+    )
+    part = SolitaireTable(game)
+    assert [a.type for a in part.actions()] == ["deal"]
+    game.push(Event("deal", {"piles": piles, "nest": nest}))
+    offered = part.actions()
+    words = [a for a in offered if a.type == "word" and a.fixed]
+    assert words and "turn" in [a.type for a in offered]
+    masters = [len(a.fixed["word"]) - len(a.fixed["piles"]) for a in words]
+    assert masters == sorted(masters)
+    with pytest.raises(RuleError, match="a move is left"):
+        game.push(Event("end", {"reason": "lost"}))
+    first = words[0]
+    game.push(Event("word", {"word": first.fixed["word"], "piles": [" ".join(str(p) for p in first.fixed["piles"])]}))
+    assert game.words == [first.fixed["word"]] and part.actions() != offered
+    stuck = load_game(
+        [Event("game", {"game": "lexicon", "variant": "solitaire-1", "players": ["Ann"]})], standard_referee
+    )
+    stuck.push(Event("deal", {"piles": ["QXZ", "JKV"]}))
+    assert [a.label for a in SolitaireTable(stuck).actions()][-1] == "no word can be formed: the Solitaire is lost"
+    stuck.push(Event("end", {"reason": "lost"}))
+    assert (
+        SolitaireTable(stuck).result()
+        == "Ann has not completed the Solitaire: 6 cards left (no word can be formed from the cards left)"
+    )

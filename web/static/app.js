@@ -4,6 +4,8 @@ const wordtable = (() => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const $ = (sel) => document.querySelector(sel);
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+  // a game's words by player ({Ann: [...]}); anything else holds no words to pick
+  const byPlayer = (words) => (words && typeof words === "object" && !Array.isArray(words) ? words : {});
 
   // A toast sits at the foot of the screen, unless there it would hide the move being made (the
   // row of the box or button in use): then it shows under the header, so a refused claim can be
@@ -345,7 +347,7 @@ const wordtable = (() => {
         state.bag !== null && state.bag !== undefined ? `${state.bag} tile${state.bag === 1 ? "" : "s"} in the bag` : "",
         state.turn && !table.bag_holder && !table.dice && !state.over ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
       const words = $("#words"); words.replaceChildren();  // Dictionary, Please!: the stars and counters before each word
-      const entries = Object.entries(rich || state.words || {});
+      const entries = Object.entries(rich || byPlayer(state.words));
       if (me) entries.sort(([a], [b]) => (b === me) - (a === me));  // the player's own words first
       for (const [player, list] of entries) {  // each player's words
         const p = el("p"); p.append(el("b", player + ": ")); if (player === me) p.className = "mine";
@@ -450,11 +452,12 @@ const wordtable = (() => {
     };
     const PLACEHOLDERS = { word: "the word", new: "the new word", card: "card", exposed: "the letter or card exposed",
       hand: "the letters in hand", words: "words, space between", reason: "why", cells: "1,1,C 1,2,A", crib: "the crib's letters",
-      letters: "the six letters", table: "four letters" };
+      letters: "the six letters", table: "four letters", nest: "the nest's cards, top first",
+      piles: "each pile's cards, space between" };
     function renderActions(view) {
       const box = $("#actions"); if (!box) return;
       lastView = view;
-      const words = Object.entries(view.state.words || {}).flatMap(([p, ws]) => ws.map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      const words = Object.entries(byPlayer(view.state.words)).flatMap(([p, ws]) => (Array.isArray(ws) ? ws : []).map((w) => `${p}:${(w.word || w).toUpperCase()}`));
       const dice = view.table.dice || [];
       syncHeld(view);
       // Drawn again only when the moves change: a box being filled in is not wiped by a live update.
@@ -539,7 +542,8 @@ const wordtable = (() => {
           const input = el("input"); input.placeholder = PLACEHOLDERS[ask] || ask; input.dataset.ask = ask;
           input.size = ["card"].includes(ask) ? 3 : Math.max(12, input.placeholder.length);  // the hint shows whole
           input.onkeydown = (e) => { if (e.key === "Enter") send(); };  // Enter records the move
-          inputs[ask] = ["words", "cells"].includes(ask) ? () => input.value.trim().split(/\s+/).filter(Boolean) : () => input.value.trim();
+          const parts = ask === "piles" ? /[\s,]+/ : /\s+/;  // piles as 1 7 5 3 or 1,7,5,3; cells hold commas
+          inputs[ask] = ["words", "cells", "piles"].includes(ask) ? () => input.value.trim().split(parts).filter(Boolean) : () => input.value.trim();
           if (action.type === "declare" && ask === "word") {  // DICEWORDS: the word's score as it is built
             // Only what the dice show: "A dictionary may only be used to check a declared word", so
             // the box says nothing of the dictionary before a challenge
@@ -588,7 +592,7 @@ const wordtable = (() => {
     // Dictionary, Please!: each word of a play with what it does: a new word, or a capture (or a
     // change of one's own word) of a word on the table, or a double capture of two.
     function playsPicker(row, view, player) {
-      const onTable = Object.entries(view.state.words || {}).flatMap(([p, ws]) => ws.map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      const onTable = Object.entries(byPlayer(view.state.words)).flatMap(([p, ws]) => (Array.isArray(ws) ? ws : []).map((w) => `${p}:${(w.word || w).toUpperCase()}`));
       // A word of the player's own is lengthened (Defensive Play), an opponent's captured
       const taking = (w) => { const [owner, word] = w.split(":"); return owner === player ? `lengthening your ${word}` : `capturing ${owner}'s ${word}`; };
       const list = el("span", "", "plays"); const lines = [];

@@ -15,6 +15,7 @@ from companion.table.games.dictionary_please import DictionaryPleaseTable
 from companion.table.games.letter_games import LetterGamesTable
 from companion.table.games.lexicon import LexiconTable
 from companion.table.games.not_scrabble import NotScrabbleTable
+from companion.table.games.solitaire import SolitaireTable
 
 __all__ = ["Action", "TablePart", "part_for"]
 
@@ -23,6 +24,7 @@ PARTS: tuple[type[TablePart], ...] = (
     DicewordsTable,
     DictionaryPleaseTable,
     LexiconTable,
+    SolitaireTable,
     LetterGamesTable,
 )
 
