@@ -260,7 +260,9 @@ class Anagrams(CounterGame):
             player, sep, word = str(item).partition(":")
             if not sep:
                 raise RecordError(f"{item!r}: write Player:WORD")
-            words[self.player(player)] = word.lower()
+            if not word.strip():
+                raise RecordError(f"the word for {player}: type one")
+            words[self.player(player)] = word.strip().lower()
         others = [p for p in self.players if p != leader]
         if sorted(words) != sorted(others):
             raise RuleError("anagrams", f"one word for each of {', '.join(others)}")

@@ -345,7 +345,7 @@ const wordtable = (() => {
       const buzzCard = $("#buzz-buttons"); if (buzzCard) buzzCard.closest(".card").hidden = !view.buzzers;
       $("#bag").textContent = [table.bag_holder ? `${table.bag_holder} holds the bag` : "",
         state.bag !== null && state.bag !== undefined ? `${state.bag} tile${state.bag === 1 ? "" : "s"} in the bag` : "",
-        state.turn && !table.bag_holder && !table.dice && !state.over ? `${state.turn}'s turn` : ""].filter(Boolean).join(" · ");
+        (state.turn || table.turn) && !table.bag_holder && !table.dice && !state.over ? `${state.turn || table.turn}'s turn` : ""].filter(Boolean).join(" · ");
       const words = $("#words"); words.replaceChildren();  // Dictionary, Please!: the stars and counters before each word
       const entries = Object.entries(rich || byPlayer(state.words));
       if (me) entries.sort(([a], [b]) => (b === me) - (a === me));  // the player's own words first
