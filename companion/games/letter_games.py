@@ -202,6 +202,7 @@ class Anagrams(CounterGame):
             int,
             5,
             ((5, "five minutes"), (10, "ten minutes"), (15, "fifteen minutes")),
+            default_note="the text names three times and no default",
         ),
         Option("first_bonus", "A counter for the first word announced", bool, False),
     )
@@ -393,7 +394,18 @@ class WordBuilding(CounterGame):
     # "it is not necessary to retain the original word, as long as all the letters previously used
     # form a part of the new or enlarged word".
     word_rules = WordRules("Word Building", 2, TakeKind.BUILD)
-    OPTIONS = (*CounterGame.OPTIONS, Option("counters_in_box", "Counters in the box", int, 125, low=1, high=1000))
+    OPTIONS = (
+        *CounterGame.OPTIONS,
+        Option(
+            "counters_in_box",
+            "Counters in the box",
+            int,
+            125,
+            low=1,
+            high=1000,
+            default_note="the text names no number",
+        ),
+    )
 
     def reset(self) -> None:
         super().reset()
@@ -513,6 +525,7 @@ class SpellingMatch(CounterGame):
     # the words "may be three, four, five or six" letters long (the setup chooses one length).
     word_rules = WordRules("the Spelling Match", 3, TakeKind.NONE)
     OPTIONS = (
+        # the text's own example: "Suppose the players agree each to contribute three words of five letters"
         Option("words_each", "Words each player contributes", int, 3, low=1, high=10),
         Option("letters", "Letters in each word", int, 5, low=3, high=6),
     )
@@ -620,7 +633,10 @@ class Speculation(CounterGame):
 
     variant_names = ("speculation",)
     word_rules = WordRules("Speculation", 2, TakeKind.NONE)
-    OPTIONS = (*CounterGame.OPTIONS, Option("pool", "Counters in the pool", int, 100, low=0, high=10_000))
+    OPTIONS = (
+        *CounterGame.OPTIONS,
+        Option("pool", "Counters in the pool", int, 100, low=0, high=10_000, default_note="the text names no number"),
+    )
     start_counters = 0
 
     def setup_game(self) -> None:
@@ -767,7 +783,10 @@ class Rotation(CounterGame):
     variant_names = ("rotation",)
     # "the first word ... containing eight or more letters".
     word_rules = WordRules("Rotation", 8, TakeKind.NONE)
-    OPTIONS = (*CounterGame.OPTIONS, Option("pool", "Counters in the pool", int, 100, low=0, high=10_000))
+    OPTIONS = (
+        *CounterGame.OPTIONS,
+        Option("pool", "Counters in the pool", int, 100, low=0, high=10_000, default_note="the text names no number"),
+    )
     start_counters = 0
 
     def setup_game(self) -> None:
