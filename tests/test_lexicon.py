@@ -526,6 +526,7 @@ def test_a_solitaire_at_the_table_every_move_by_a_tap(standard_referee: Referee)
     )
     part = SolitaireTable(game)
     assert [a.type for a in part.actions()] == ["deal"]
+    assert game.standings()[0].score == 52 and not game.over  # before the deal no 0, which reads as completed
     game.push(Event("deal", {"piles": piles, "nest": nest}))
     offered = part.actions()
     words = [a for a in offered if a.type == "word" and a.fixed]

@@ -25,6 +25,8 @@ from companion.sets.cards import MASTER, deck
 from companion.words.rules import TakeKind, WordRules
 
 VARIANTS = ("solitaire-1", "solitaire-2")
+#: The cards of the pack the solitaires use (Parker's 54 less the two masters).
+PACK = 52
 #: Why a solitaire ends before every card is used: ``lost`` ("a number of cards from which you can
 #: form no word": no move is left) or ``stopped`` (the player gives up while a move is left).
 ENDINGS = ("lost", "stopped")
@@ -78,7 +80,7 @@ class LexiconSolitaire(Game):
         if self.two is not None:
             s = self.two.state
             return sum(len(p) for p in s.piles) + len(s.nest) + len(s.turned)
-        return 0
+        return PACK  # before the deal every card is still to be used: no score of 0, which reads as completed
 
     def _apply(self, event: Event) -> None:
         if event.type == "deal":
