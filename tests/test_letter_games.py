@@ -7,7 +7,7 @@ import pytest
 from companion.games.base import RuleError
 from companion.games.letter_games import syllable_starts
 from companion.games.registry import load_game
-from companion.records import Event
+from companion.records import Event, RecordError
 from companion.words.solver import Referee
 from tests.helpers import push
 
@@ -289,3 +289,65 @@ def test_syllables() -> None:
     assert syllable_starts("abdicate") == [0, 2, 4] and syllable_starts("strength") == [0]
     # CHA-OS is two syllables, NOTES one: Travelling Letters' tie-break turns on them
     assert len(syllable_starts("chaos")) == 2 and len(syllable_starts("notes")) == 1
+
+
+def test_what_a_review_found_the_letter_games_let_through(referee: Referee) -> None:
+    """Each refused, as the texts have it: a lead after each player has led ("When each player has
+    acted as leader, the game is ended"); an ask after the end, or by a player paid for wrong
+    letters; a deal exposing no letter; a word that is nothing; a player failing a letter of a word
+    played out; an ending that has not come; a word the dealer made from his own hand claimed as
+    overlooked in his Plum; the Spelling Match with two players."""
+    game = load_game([Event("game", {"game": "anagrams", "players": ["Ann", "Ben"]})], referee)
+    push(game, "first-draw player=Ann letter=Z", "first-draw player=Ben letter=A")
+    with pytest.raises(RuleError, match="has not come to its end"):
+        push(game, "end reason=asked")
+    lead(game, "Ann", {"Ben": "table"})
+    push(game, "ready", "stop")
+    lead(game, "Ben", {"Ann": "chair"})
+    push(game, "ready", "stop")  # Ann's word unfound: she may still ask for it
+    with pytest.raises(RuleError, match="each player has acted as leader"):
+        lead(game, "Ann", {"Ben": "house"})
+    push(game, "end reason=asked")
+    with pytest.raises(RuleError, match="the game is over"):
+        push(game, "ask player=Ann named=false")  # after the end nothing changes the result
+    three = start(referee, None)
+    lead(three, "Ann", {"Ben": "garden", "Cat": "silent"})
+    push(three, "ready", "wrong-letters player=Cat", "stop")
+    with pytest.raises(RuleError, match="Cat has no unfound word"):  # paid for wrong letters: nothing to ask
+        push(three, "ask player=Cat named=false")
+
+    spec = start(referee, "speculation")
+    for exposed in ("-", "*", "AB"):
+        with pytest.raises(RecordError, match="the one letter the dealer turns up"):
+            spec.push(Event("deal", {"dealer": "Ann", "exposed": None if exposed == "-" else exposed}))
+    push(spec, "deal dealer=Ann exposed=E")
+    spec.push(Event("words", {"player": "Ann", "letters": "TAXBQZ", "words": ["tea"]}))
+    spec.push(Event("plum", {"letters": "TAPSL", "words": ["pleat"]}))
+    with pytest.raises(RuleError, match="TEA is no overlooked word"):
+        spec.push(Event("overlooked", {"player": "Ben", "words": ["tea"]}))
+
+    travel = start(referee, "travelling-letters")
+    push(travel, "deal")
+    with pytest.raises(RecordError, match="type the word"):
+        travel.push(Event("word", {"player": "Ann", "word": None}))
+
+    rotation = start(referee, "rotation")
+    push(rotation, "deal table=ABCD", "word player=Ann word=absolute")
+    for letter in "ABSOLUTE":
+        push(rotation, f"play player={rotation.turn} letter={letter}")
+    with pytest.raises(RuleError, match="ABSOLUTE is played out"):
+        push(rotation, f"cannot player={rotation.turn}")
+
+    with pytest.raises(RecordError, match="three players or more"):
+        load_game(
+            [Event("game", {"game": "anagrams", "variant": "spelling-match", "players": ["Ann", "Ben"]})], referee
+        )
+
+
+def test_word_building_says_what_a_dry_pool_paid(referee: Referee) -> None:
+    """A syllable's counter from an empty pool is no counter: the line says nothing was paid."""
+    game = start(referee, "word-building")
+    push(game, "deal crib=GARDENSTOPLIMBXYZQUI")
+    game.pool = 0
+    push(game, "add player=Cat letter=G word=GARDEN")
+    assert game.outcome == "the pool is empty: began a syllable of GARDEN, nothing paid"

@@ -548,3 +548,20 @@ def test_a_solitaire_at_the_table_every_move_by_a_tap(standard_referee: Referee)
         SolitaireTable(stuck).result()
         == "Ann has not completed the Solitaire: 6 cards left (no word can be formed from the cards left)"
     )
+
+
+def test_the_solitaire_table_follows_an_undo_and_another_move(standard_referee: Referee) -> None:
+    """The moves offered are worked out once a position: an undo and another move make another
+    position though the record is as long as before."""
+    from companion.table.games.solitaire import SolitaireTable
+
+    game = load_game(
+        [Event("game", {"game": "lexicon", "variant": "solitaire-1", "players": ["Ann"]})], standard_referee
+    )
+    game.push(Event("deal", {"piles": ["HOM", "EAT"]}))
+    part = SolitaireTable(game)
+    game.push(Event("word", {"word": "HOME"}))
+    assert next(a.label for a in part.actions()) == "make AT"
+    game.undo_to(2)
+    game.push(Event("word", {"word": "HATE"}))
+    assert next(a.label for a in part.actions()) != "make AT"

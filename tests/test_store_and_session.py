@@ -171,3 +171,14 @@ def test_each_stored_event_says_what_it_did_to_the_scores(store_url: str, refere
         and resumed.outcome(8) == "move 7 taken back"
     )
     assert resumed.said(9, store.events(session.game_id)[8]) == "Ann challenged CAT: " + str(resumed.outcome(9))
+
+
+def test_an_undo_that_takes_nothing_back_is_refused(referee: Referee) -> None:
+    """ "undo from here" on the last move that stands, typed or tapped twice, would store an undo
+    that takes nothing back: it is refused, and nothing is stored."""
+    store = EventStore(":memory:")
+    session = Session.start(store, referee, Event("game", {"game": "not-scrabble", "players": ["Ann", "Ben"]}))
+    session.record(Event.from_text("first-draw player=Ann letter=M"))
+    with pytest.raises(RecordError, match="nothing to undo after move 2"):
+        session.undo(2)
+    assert len(store.events(session.game_id)) == 2

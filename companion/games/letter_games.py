@@ -88,6 +88,14 @@ def _ties(scores: dict[str, int], details: dict[str, dict[str, Any]]) -> dict[st
     return details
 
 
+def _word(event: Event) -> str:
+    """An event's ``word``, lowercased: a word, not nothing (``word=-`` is no word called NONE)."""
+    value = event.get("word")
+    if not isinstance(value, str) or not value.strip():
+        raise RecordError("word: type the word")
+    return value.strip().lower()
+
+
 def _word_list(event: Event) -> list[str]:
     """An event's ``words``: a list, or one text of words between commas (``words=RATE`` in the
     text form is one word, not four letters)."""
@@ -184,7 +192,15 @@ class CounterGame(Game):
         return ranked(dict(self.counters), _ties(dict(self.counters), details), self.players)
 
     def _end(self, event: Event) -> None:
-        self.ended = str(event.get("reason", "agreed"))
+        """The players may agree to stop at any time; a game's own ending only when it has come."""
+        reason = str(event.get("reason") or "agreed")
+        if reason != "agreed" and reason not in self.endings():
+            raise RuleError(GENERAL, f"the game has not come to its end ({reason}): the players may agree to stop")
+        self.ended = reason
+
+    def endings(self) -> tuple[str, ...]:
+        """The game's own endings that have come now (the reasons an ``end`` may give but agreed)."""
+        return ()
 
 
 class Anagrams(CounterGame):
@@ -229,7 +245,7 @@ class Anagrams(CounterGame):
         self.phase = "lead"
 
     title = "Anagrams"
-    AFTER_OVER = frozenset({"end", "ask"})
+    AFTER_OVER = frozenset({"end"})
     EVENTS: ClassVar[dict[str, str]] = {
         **CounterGame.EVENTS,
         "lead": "_lead",
@@ -248,6 +264,8 @@ class Anagrams(CounterGame):
         player the letters which spell one of these words" (each a different word)."""
         leader = self.player(event["leader"])
         expected: str | None
+        if self.phase == "asking" and len(self.led) == len(self.players):
+            raise RuleError("anagrams", '"When each player has acted as leader, the game is ended"')
         if self.phase == "asking":  # "Each player acts as leader in turn": the lead passes left
             expected = self.next_player(self.led[-1])
         elif self.phase == "lead":
@@ -294,7 +312,7 @@ class Anagrams(CounterGame):
             raise RuleError("anagrams", f"{player} has announced his word")
         if player in self.relieved:
             raise RuleError("anagrams", f"{player} was given the wrong letters: he is paid, and has no word to find")
-        if str(event["word"]).lower() != self.words[player]:
+        if _word(event) != self.words[player]:
             self.outcome = "not the word: no counter; he may try again"  # a wrong guess costs nothing
             return
         self.outcome = "the word found"
@@ -358,7 +376,7 @@ class Anagrams(CounterGame):
         it. If the leader fails to do this within one minute, he must pay such player one
         counter." ``named``: did the leader name it in time?"""
         player = self.player(event["player"])
-        if self.phase != "asking" or player not in self.words or player in self.announced:
+        if player not in self.unfound():  # not found, not paid for wrong letters, not asked already
             raise RuleError("anagrams", f"{player} has no unfound word to ask about")
         if event["named"] is False:
             self.pay(self.leader or "", player, 1, "the leader could not name the word")
@@ -369,6 +387,9 @@ class Anagrams(CounterGame):
         """ "When each player has acted as leader, the game is ended": once the last round's unfound
         words are asked for, or the players say nobody else asks (``end``)."""
         return self.ended is not None or (len(getattr(self, "led", [])) == len(self.players) and not self.unfound())
+
+    def endings(self) -> tuple[str, ...]:
+        return ("asked",) if len(self.led) == len(self.players) and self.phase == "asking" else ()
 
     def unfound(self) -> list[str]:
         """The players whose word is neither found nor asked for, after Stop."""
@@ -394,8 +415,7 @@ class WordBuilding(CounterGame):
     # "it is not necessary to retain the original word, as long as all the letters previously used
     # form a part of the new or enlarged word".
     word_rules = WordRules("Word Building", 2, TakeKind.BUILD)
-    OPTIONS = (
-        *CounterGame.OPTIONS,
+    OPTIONS = (  # the players' counters are the box's less the pool's 25, shared: no "counters each"
         Option(
             "counters_in_box",
             "Counters in the box",
@@ -451,7 +471,7 @@ class WordBuilding(CounterGame):
         player = self.player(event["player"])
         if self.phase not in ("crib", "hands") or player != self.turn:
             raise RuleError("word building", f"it is {self.turn}'s turn" if self.turn else "no word is being built")
-        letter, word = str(event["letter"]).lower(), str(event["word"]).lower()
+        letter, word = str(event["letter"]).lower(), _word(event)
         if len(letter) != 1 or not self.is_word(word):
             raise RuleError("word building", f"{word.upper()} is not a word")
         if self.phase == "crib":
@@ -466,7 +486,9 @@ class WordBuilding(CounterGame):
             self.crib = self.crib - Letters(letter)
             if len(self.built) in syllable_starts(word):  # a point: the word is named, to be verified
                 self.pay("pool", player, 1, f"began a syllable of {word.upper()}")
-                self.outcome = f"a new syllable of {word.upper()}: one counter"
+                self.outcome = (
+                    self.outcome or f"a new syllable of {word.upper()}: one counter"
+                )  # unless the pool ran dry
             else:  # "each player thinks of a word": it stays with him
                 self.concealed = frozenset({"word"})
             self.built += letter
@@ -481,7 +503,8 @@ class WordBuilding(CounterGame):
             if not _in_order(self.built, word):  # "changes a word ... he must transpose them"
                 self.pay("pool", player, 2, f"changed {self.built.upper()} into {word.upper()}")
             self.built = word
-            self.outcome = f"the word is now {word.upper()}"  # built from the hands, on the table for all
+            now = f"the word is now {word.upper()}"  # built from the hands, on the table for all
+            self.outcome = f"{now}; {self.outcome}" if self.outcome else now  # and what a short pool paid
         self.adders.append(player)
         self.turn = self.next_player(player, right=True)
 
@@ -533,6 +556,10 @@ class SpellingMatch(CounterGame):
     uses_counters = False  # the words on the table are the score
 
     def setup_game(self) -> None:
+        if len(self.players) < 3:  # a stack from "any of his right hand neighbors", none from his left
+            raise RecordError(
+                "the Spelling Match needs three players or more: with two, the one neighbour is left and right"
+            )
         self.each = int(self.setup.get("words_each", 3))
         self.length = int(self.setup.get("letters", 5))
         if not 3 <= self.length <= 6:
@@ -585,7 +612,7 @@ class SpellingMatch(CounterGame):
         owner = stack.split("#")[0]
         if owner in (player, self.next_player(player)):
             raise RuleError("spelling match", f"{player} may not take a stack from {owner}")
-        word = str(event["word"]).lower()
+        word = _word(event)
         if Letters(word) != Letters(self.stacks[stack]) or not self.is_word(word):
             raise RuleError("spelling match", f"{word.upper()} is not a word of the stack's letters")
         self.taken[stack] = player
@@ -663,7 +690,10 @@ class Speculation(CounterGame):
         expected = self.leader if not self.dealt else self.next_player(self.dealt[-1])
         if dealer != expected or len(self.dealt) == len(self.players):
             raise RuleError("speculation", f"{expected} deals now" if expected else "draw for dealer first")
-        self.exposed = str(event["exposed"]).lower()
+        exposed = event.get("exposed")
+        if not isinstance(exposed, str) or len(exposed) != 1 or not exposed.isascii() or not exposed.isalpha():
+            raise RecordError("exposed: the one letter the dealer turns up, A to Z")
+        self.exposed = exposed.lower()
         self.dealt.append(dealer)
         self.plum, self.plum_words, self.claimed = None, set(), {p: set() for p in self.players}
         self.hands = {}
@@ -716,13 +746,19 @@ class Speculation(CounterGame):
             self.plum_words.add(word)
             self.pay("pool", dealer, 1, f"plum word {word.upper()}")
 
+    def endings(self) -> tuple[str, ...]:
+        """ "When each has dealt once, the game is ended": after the last deal's Plum."""
+        return ("dealt",) if len(self.dealt) == len(self.players) and self.plum is not None else ()
+
     def _overlooked(self, event: Event) -> None:
         """ "if the dealer fails to think of all the words that can be formed with them, any player
         noticing the omission can take one counter for each word overlooked"."""
         player = self.player(event["player"])
         if self.plum is None:
             raise RuleError("speculation", "the Plum has not been turned up")
-        for word in self._formed(self.plum, _word_list(event), self.plum_words, "no overlooked word of the Plum"):
+        dealer = self.dealt[-1]  # a word the dealer made from his hand is no word he overlooked in the Plum
+        taken = self.plum_words | self.claimed[dealer]
+        for word in self._formed(self.plum, _word_list(event), taken, "no overlooked word of the Plum"):
             self.plum_words.add(word)
             self.pay("pool", player, 1, f"overlooked {word.upper()}")
 
@@ -752,10 +788,13 @@ class TravellingLetters(CounterGame):
         self.round += 1
         self.current = {}
 
+    def endings(self) -> tuple[str, ...]:
+        return ("deals",) if self.round == 3 else ()  # "A third deal and round then takes place"
+
     def _word(self, event: Event) -> None:
         """ "each endeavors to enlarge his word, or make a different one which contains more letters"."""
         player = self.player(event["player"])
-        word = str(event["word"]).lower()
+        word = _word(event)
         if not self.round:
             raise RuleError("travelling letters", "the letters are not dealt")
         if not self.is_word(word):
@@ -824,7 +863,7 @@ class Rotation(CounterGame):
         """ "The dealer leads and announces the first word ... containing eight or more letters ...,
         of which he holds and must play the first letter"."""
         player = self.player(event["player"])
-        word = str(event["word"]).lower()
+        word = _word(event)
         if not self.values or player != self.turn or (self.word and self.at < len(self.word)):
             raise RuleError("rotation", f"{self.turn} announces the next word" if self.values else "deal first")
         if len(word) < 8:
@@ -852,6 +891,8 @@ class Rotation(CounterGame):
         player = self.player(event["player"])
         if player != self.turn or not self.word:
             raise RuleError("rotation", f"it is {self.turn}'s turn")
+        if self.at >= len(self.word):
+            raise RuleError("rotation", f"{self.word.upper()} is played out: {player} announces the next word")
         if self.at == 0:  # the dealer "holds and must play the first letter" of the word he announced
             raise RuleError(
                 "rotation", f"{player} announced {self.word.upper()}: he holds its first letter, and plays it"

@@ -246,6 +246,8 @@ class Session:
             count = len(self.game.events) - 1 if to is None else to
             if count < 1:
                 raise RecordError("nothing to undo: the game has just been set up")
+            if count >= len(self.game.events):
+                raise RecordError(f"nothing to undo after move {count}: it is the last that stands")
             before = list(self.game.events)
             removed = before[count:]
             self.game.undo_to(count)

@@ -20,6 +20,7 @@ import itertools
 from typing import Any
 
 from companion.games.lexicon.solitaire import LexiconSolitaire
+from companion.records import Event
 from companion.table.games.base import Action, TablePart
 
 __all__ = ["SolitaireTable"]
@@ -35,7 +36,7 @@ class SolitaireTable(TablePart):
     def __init__(self, game: LexiconSolitaire) -> None:
         super().__init__(game)
         self.game: LexiconSolitaire = game
-        self._moves: tuple[int, list[str]] | None = None  # (events, the moves then), worked out once
+        self._moves: tuple[int, Event, list[str]] | None = None  # (events, the last of them, their moves)
 
     def read(self) -> dict[str, Any]:
         game = self.game
@@ -103,8 +104,9 @@ class SolitaireTable(TablePart):
         longest first; No. 2: fewest master cards first, "save both of them to the end"), then
         No. 2's other moves. Worked out once a position (the longest of No. 1's words are found
         first, so the search stops early)."""
-        count = len(self.game.events)
-        if self._moves is None or self._moves[0] != count:
+        # the number of events and the last one: an undo and another move make another position
+        count, last = len(self.game.events), self.game.events[-1]
+        if self._moves is None or self._moves[0] != count or self._moves[1] is not last:
             game = self.game
             found: list[str] = []
             if game.one is not None:
@@ -119,8 +121,8 @@ class SolitaireTable(TablePart):
                     return len(fields["word"]) - len(fields["piles"].split(",")), -len(fields["word"])
 
                 found = sorted(words, key=masters)[:OFFERED] + [t for t in texts if not t.startswith("word ")]
-            self._moves = (count, found)
-        return self._moves[1]
+            self._moves = (count, last, found)
+        return self._moves[2]
 
     def result(self) -> str | None:
         game = self.game
