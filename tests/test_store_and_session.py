@@ -182,3 +182,32 @@ def test_an_undo_that_takes_nothing_back_is_refused(referee: Referee) -> None:
     with pytest.raises(RecordError, match="nothing to undo after move 2"):
         session.undo(2)
     assert len(store.events(session.game_id)) == 2
+
+
+def test_a_record_stored_under_older_rules_opens_and_keeps_every_move(referee: Referee) -> None:
+    """Older rules took a Word Building crib of ten letters; these ask for twenty. The game still
+    opens: the refused deal and the moves after it are taken back by an undo the session stores,
+    the record keeps them all, and the table says which moves and why. A refused move that the
+    record takes back anyway is passed over, and stores nothing."""
+    store = EventStore(":memory:")
+    setup = Event("game", {"game": "anagrams", "variant": "word-building", "players": ["Ann", "Ben", "Cat"]})
+    game = store.create_game(setup)
+    lines = ["first-draw player=Ann letter=Z", "first-draw player=Ben letter=A", "first-draw player=Cat letter=B",
+             "deal crib=GARDENSTOP", "add player=Cat letter=G word=GARDEN"]  # fmt: skip
+    for line in lines:
+        store.append(game, Event.from_text(line))
+    with pytest.raises(RuleError, match="twenty others face upward"):  # by default, refused as before
+        Session.resume(store, game, referee)
+    session = Session.resume(store, game, referee, take_back=True)
+    assert len(store.events(game)) == 7 and store.events(game)[-1] == Event("undo", {"to": 4})
+    assert session.last is not None and session.last["refused"].startswith("moves 5 to 6 no longer stand")
+    assert "twenty others face upward" in session.last["refused"]
+    session.record(Event.from_text("deal crib=GARDENSTOPLIMBXYZQUI"))  # the game goes on from before the deal
+    again = Session.resume(store, game, referee, take_back=True)  # and opens again as it is, storing nothing more
+    assert len(store.events(game)) == 8 and again.game.crib == session.game.crib
+
+    undone = store.create_game(setup)
+    for line in [*lines[:4], "undo to=4"]:
+        store.append(undone, Event.from_text(line))
+    Session.resume(store, undone, referee)
+    assert len(store.events(undone)) == 6  # the refused deal was taken back in the record: nothing added

@@ -358,3 +358,20 @@ def test_every_answer_keeps_other_sites_out(client: FlaskClient) -> None:
     rebound = client.get("/api/games", headers={"Host": "evil.example:5000"})  # DNS rebinding, no PIN
     assert rebound.status_code == 421 and "127.0.0.1" in rebound.json["error"]
     assert client.get("/api/games", headers={"Host": "127.0.0.1:5000"}).status_code == 200
+
+
+def test_a_game_stored_under_older_rules_opens_on_the_dashboard(tmp_path: Path, referee: Referee) -> None:
+    """A table's own game whose record holds a move these rules refuse (a crib of ten letters)
+    opens: the move is taken back, the record keeps it, and the page says why."""
+    from companion.records import Event
+
+    store = EventStore(tmp_path / "games.sqlite3")
+    game = store.create_game(Event("game", {"game": "anagrams", "variant": "word-building", "players": ["Ann", "Ben"]}))
+    for line in ("first-draw player=Ann letter=Z", "first-draw player=Ben letter=A", "deal crib=GARDENSTOP"):
+        store.append(game, Event.from_text(line))
+    services = Services(store, referee)
+    client = create_app({"TESTING": True}, services).test_client()
+    opened = client.get(f"/api/sessions/{game}")
+    assert opened.status_code == 200 and opened.json["last"]["refused"].startswith("move 4 no longer stands")
+    assert "twenty others" in opened.json["last"]["refused"] and len(store.events(game)) == 5
+    services.close()

@@ -83,7 +83,10 @@ class Tables:
         if kinds[game] == RELAY:
             raise NotFoundError(f"#{game} is the relay's ledger, not a table's game")
         setup = self.store.setup(game)
-        return self._open(Session.resume(self.store, game, self.referee_for(setup.get("dictionary"))))
+        # a move older rules took and these refuse is taken back, the record keeping it, unless the
+        # store relays games between machines (a club, a table with a club): both number its events
+        alone = RELAY not in kinds.values()
+        return self._open(Session.resume(self.store, game, self.referee_for(setup.get("dictionary")), take_back=alone))
 
     def catch_up(self, game: int) -> None:
         """Play on the game's open session the events another machine stored (the relay); a session

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import InvalidInputError
+from companion.errors import InvalidInputError, WordtableError
 from companion.games.base import Game, RuleError
 from companion.games.not_scrabble import DEFAULT_WINDOW_MS, Call, NotScrabble
 from companion.games.registry import load_game
@@ -136,20 +136,53 @@ class Session:
         return cls(store, store.create_game(setup), game, **kwargs)
 
     @classmethod
-    def resume(cls, store: EventStore, game_id: int, referee: Referee, **kwargs: Any) -> Session:
-        """Rebuild a game from its stored events (after a restart or a crash), with its history."""
+    def resume(
+        cls, store: EventStore, game_id: int, referee: Referee, take_back: bool = False, **kwargs: Any
+    ) -> Session:
+        """Rebuild a game from its stored events (after a restart or a crash), with its history.
+
+        A record stored under older rules may hold a move these rules refuse. A move the record
+        takes back later anyway is passed over. The first that still stands is refused, as before;
+        with ``take_back`` (a game no other machine relays: its numbering is this store's alone)
+        it ends the replay instead, and an ``undo`` is stored that takes it and every later move
+        back: the game goes on from before it, the record keeps every move, and the table says
+        which were taken back and why."""
         events = store.events(game_id)
         session = cls(store, game_id, load_game(events[:1], referee), **kwargs)
+        standing = _standing_numbers(events)
+        refused: tuple[int, WordtableError] | None = None
         for number, event in enumerate(events[1:], start=2):
             if event.type == "undo":
-                session.game.undo_to(event["to"])
+                session.game.undo_to(min(event["to"], len(session.game.events)))
             else:
-                session.game.push(event)
+                try:
+                    session.game.push(event)
+                except WordtableError as error:
+                    if number in standing and not take_back:
+                        raise
+                    if number in standing:
+                        refused = (number, error)
+                        break
+                    continue  # taken back later in the record: only its history line is lost
                 session._note_outcome(number)
             session._note_standings(number)
         session.stored = len(events)
+        if refused is not None:
+            session._take_back_refused(*refused)
         session._awaiting_from_record()
         return session
+
+    def _take_back_refused(self, number: int, error: WordtableError) -> None:
+        """Store the undo that takes back stored move ``number`` and every later one (see :meth:`resume`)."""
+        undo = Event("undo", {"to": len(self.game.events)})
+        stored = self.store.append(self.game_id, undo)
+        self._committed(stored, undo)
+        if number == stored - 1:
+            moves, them = f"move {number} no longer stands", "it"
+        else:
+            moves, them = f"moves {number} to {stored - 1} no longer stand", "them"
+        why = f"{moves} under these rules ({error}): taken back; the record keeps {them}"
+        self.last = {"refused": why, "rule": getattr(error, "rule", None)}
 
     @property
     def players(self) -> list[str]:
@@ -735,3 +768,14 @@ class Session:
 
     def standings(self) -> list[dict[str, Any]]:
         return [s.as_dict() for s in self.game.standings()]
+
+
+def _standing_numbers(events: list[Event]) -> set[int]:
+    """The stored numbers of the events that stand at the end of a record, its undos applied."""
+    kept: list[int] = [1]
+    for number, event in enumerate(events[1:], start=2):
+        if event.type == "undo":
+            del kept[int(event["to"]) :]
+        else:
+            kept.append(number)
+    return set(kept)
