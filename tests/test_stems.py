@@ -226,6 +226,15 @@ FIGURES: dict[str, tuple[float, int]] = {
     # reads as never meeting PEA's), refused 8; the judges of 8a1ac04, 723c641 and 0850565 the
     # same; that of 24070d3 639/650, illegal 3.
     "holdout44": (0.986, 1),  # 641/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout45.tsv with the judge of 9db42b5:
+    # 647/650 (99.5%), illegal 0, refused 3; the judges of 8a1ac04, 723c641 and 0850565 the same;
+    # that of 24070d3 639/650, illegal 8.
+    "holdout45": (0.995, 0),  # 647/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout46.tsv (608 pairs) with the judge of
+    # 9db42b5: 597/608 (98.2%), illegal 2 (VERSE -> TRAVERSE, both of Latin vertere; SNAG ->
+    # SNAGGLETOOTH, SNAGGLE being SNAG's), refused 9; the judges of 8a1ac04, 723c641 and 0850565
+    # the same; that of 24070d3 592/608, illegal 7.
+    "holdout46": (0.98, 2),  # 597/608
     # Measured once, blind, on tests/data/stem-pairs-holdout38.tsv (644 pairs) with the judge of
     # 9002a6f: 635/644 (98.6%), illegal 1 (REARRANGE -> PREARRANGE, two prefixes on ARRANGE),
     # refused 8; the session's first judge (0850565) 634/644, illegal 1, refused 9; the judge of
