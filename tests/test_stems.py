@@ -1133,3 +1133,11 @@ def test_the_feminine_ess_drops_the_e_of_er() -> None:
     assert verdict.verdict is Verdict.SAME and "E of -ER dropped" in verdict.reason, verdict.reason
     for old, new in [("butter", "buttress"), ("conger", "congress"), ("sunder", "sundress"), ("supper", "suppress")]:
         assert judge(old, new).verdict is Verdict.DIFFERENT, (old, new)
+
+
+def test_tra_is_trans_before_a_consonant() -> None:
+    """TRAVERSE is Latin transversus, TRA- being TRANS- before V (TRADUCE, TRAVESTY): VERSE's stem,
+    as TRANSVERSE is."""
+    verdict = judge("verse", "traverse")
+    assert verdict.verdict is Verdict.SAME and "TRA + VERSE" in verdict.reason, verdict.reason
+    assert judge("verse", "transverse").verdict is Verdict.SAME

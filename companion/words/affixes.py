@@ -24,10 +24,11 @@ from dataclasses import dataclass
 
 #: Prefixes that negate or reverse (their antonym in WordNet is evidence of a shared stem).
 NEGATIVE_PREFIXES = frozenset({"un", "in", "im", "il", "ir", "non", "dis", "a", "an", "de"})
-#: Latin prefixes: EX-TRACTOR, DE-TRACTOR, CON-TRACTOR in the Dictionary, Please! text.
+#: Latin prefixes: EX-TRACTOR, DE-TRACTOR, CON-TRACTOR in the Dictionary, Please! text; TRA- is
+#: TRANS- before some consonants (TRA-VERSE, TRA-DUCE).
 LATIN_PREFIXES = frozenset(
     {"ab", "ac", "ad", "af", "ag", "al", "ap", "ar", "as", "at", "co", "com", "con", "col", "cor",
-     "de", "dis", "di", "e", "ex", "in", "im", "ob", "per", "pre", "pro", "re", "sub", "trans"}
+     "de", "dis", "di", "e", "ex", "in", "im", "ob", "per", "pre", "pro", "re", "sub", "trans", "tra"}
 )  # fmt: skip
 #: Greek and Latin combining forms that begin learned words: PHIL + HARMONIC, GEO + PHYSICS, BIO +
 #: MEDICAL. Only on an OLD of five letters or more: a short word after them is mostly chance
