@@ -115,3 +115,28 @@ def test_the_word_box_applies_the_games_own_rules(client: FlaskClient) -> None:
     assert not cat.json["check"]["valid"]
     assert "4 or more letters" in cat.json["check"]["reason"]
     assert client.get("/api/check", query_string={"word": "cats", "session": game_id}).json["check"]["valid"]
+
+
+def test_a_trial_is_not_replayed_when_refused(referee: Referee, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The camera's readers ask whether a move would stand on a throwaway copy (``Game.trial``):
+    a refusal raises as a push does, but the copy is not replayed to where it stood (a push on
+    the game itself is: nothing refused may change it)."""
+    from companion.games.base import RuleError
+    from companion.games.not_scrabble import NotScrabble
+    from companion.records import Event
+
+    game = NotScrabble.new(referee, ["Ann", "Ben"], tiles="camera")
+    game.push(Event("first-draw", {"player": "Ann", "letter": "M"}))
+    game.push(Event("first-draw", {"player": "Ben", "letter": "C"}))
+    replays: list[int] = []
+    real = NotScrabble.rebuild
+    monkeypatch.setattr(
+        NotScrabble, "rebuild", lambda self, events: (replays.append(len(events)), real(self, events))[1]
+    )
+    bad = Event("claim", {"player": "Ann", "word": "ZZZQ", "from": None})
+    with pytest.raises(RuleError):
+        game.trial(bad)
+    assert replays == []
+    with pytest.raises(RuleError):
+        game.push(bad)
+    assert replays == [3] and len(game.events) == 3

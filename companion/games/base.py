@@ -262,6 +262,15 @@ class Game(ABC):
     def copy(self: G) -> G:
         return type(self).from_events(self.events, self._base_referee)
 
+    def trial(self: G, *events: Event) -> G:
+        """A throwaway copy with ``events`` pushed, to ask whether they would stand: raises as
+        :meth:`push` does, without replaying the copy to where it stood (it is thrown away)."""
+        copy = self.copy()
+        copy._replaying = True  # a refused push leaves the copy as it is: nobody reads it again
+        for event in events:
+            copy.push(event)
+        return copy
+
     def rebuild(self, events: list[Event]) -> None:
         self.events = [self.setup]
         if self.rulings:  # verdicts worked out under a ruling that no longer stands

@@ -112,7 +112,7 @@ class DictionaryPleaseTable(TablePart):
         hand = centre + used - game.pool
         event = Event("play", {"player": player, "hand": str(hand).upper(), "words": specs, "by": "camera"})
         try:
-            game.copy().push(event)
+            game.trial(event)
         except RuleError as error:
             short = self._short_last_draw(player, len(hand), event)
             if short is not None:
@@ -136,9 +136,7 @@ class DictionaryPleaseTable(TablePart):
             return None
         last_tile = Event("last-tile", {"player": player, "drew": drew, "by": "camera"})
         try:
-            trial = game.copy()
-            trial.push(last_tile)
-            trial.push(play)
+            game.trial(last_tile, play)
         except RuleError:
             return None
         answers = (("Yes: the bag is empty; record the play", (last_tile, play)), ("No: check the table", ()))

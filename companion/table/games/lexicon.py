@@ -182,7 +182,7 @@ class LexiconTable(TablePart):
             said = [f"{w} appeared" for w in new] + [f"{w} went" for w in gone]
             return Reading(difference="; ".join(said) + ": no single move explains it")
         try:
-            game.copy().push(event)
+            game.trial(event)
         except RuleError as error:
             return Reading(difference=f"{game.turn}'s move as the camera sees it is refused: {error}")
         return Reading(proposals=(Proposal(event, SURE, f"{game.turn}: {event.to_text()}"),))
