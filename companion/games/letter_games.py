@@ -591,10 +591,13 @@ class SpellingMatch(CounterGame):
     def _contributors(self) -> set[str]:
         return {stack.split("#")[0] for stack in self.stacks}
 
+    def _barred(self, player: str) -> tuple[str, str]:
+        """Whose stacks ``player`` may not take: his own and his left-hand neighbour's."""
+        return player, self.next_player(player)
+
     def _open_to(self, player: str) -> list[str]:
         """The stacks ``player`` may still take: not taken, not his own, not his left-hand neighbour's."""
-        barred = (player, self.next_player(player))
-        return [s for s in self.stacks if s not in self.taken and s.split("#")[0] not in barred]
+        return [s for s in self.stacks if s not in self.taken and s.split("#")[0] not in self._barred(player)]
 
     def _spell(self, event: Event) -> None:
         """ "When all are ready, the leader calls 'spell' and each player takes one stack from any of
@@ -610,7 +613,7 @@ class SpellingMatch(CounterGame):
         if stack not in self.stacks or stack in self.taken:
             raise RuleError("spelling match", f"no stack {stack} to take")
         owner = stack.split("#")[0]
-        if owner in (player, self.next_player(player)):
+        if owner in self._barred(player):
             raise RuleError("spelling match", f"{player} may not take a stack from {owner}")
         word = _word(event)
         if Letters(word) != Letters(self.stacks[stack]) or not self.is_word(word):

@@ -6,6 +6,11 @@ const wordtable = (() => {
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
   // a game's words by player ({Ann: [...]}); anything else holds no words to pick
   const byPlayer = (words) => (words && typeof words === "object" && !Array.isArray(words) ? words : {});
+  // the words on the table as the moves name them: Ann:RIDE
+  const wordsOnTable = (view) => Object.entries(byPlayer(view.state.words))
+    .flatMap(([p, ws]) => (Array.isArray(ws) ? ws : []).map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+  // when a table's clock began, on this screen's clock (the server says when and what time it is now)
+  const clockBegan = (t) => Date.now() - (t.now - t.started_at) * 1000;
 
   // A toast sits at the foot of the screen, unless there it would hide the move being made (the
   // row of the box or button in use): then it shows under the header, so a refused claim can be
@@ -457,7 +462,7 @@ const wordtable = (() => {
     function renderActions(view) {
       const box = $("#actions"); if (!box) return;
       lastView = view;
-      const words = Object.entries(byPlayer(view.state.words)).flatMap(([p, ws]) => (Array.isArray(ws) ? ws : []).map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      const words = wordsOnTable(view);
       const dice = view.table.dice || [];
       syncHeld(view);
       // Drawn again only when the moves change: a box being filled in is not wiped by a live update.
@@ -592,7 +597,7 @@ const wordtable = (() => {
     // Dictionary, Please!: each word of a play with what it does: a new word, or a capture (or a
     // change of one's own word) of a word on the table, or a double capture of two.
     function playsPicker(row, view, player) {
-      const onTable = Object.entries(byPlayer(view.state.words)).flatMap(([p, ws]) => (Array.isArray(ws) ? ws : []).map((w) => `${p}:${(w.word || w).toUpperCase()}`));
+      const onTable = wordsOnTable(view);
       // A word of the player's own is lengthened (Defensive Play), an opponent's captured
       const taking = (w) => { const [owner, word] = w.split(":"); return owner === player ? `lengthening your ${word}` : `capturing ${owner}'s ${word}`; };
       const list = el("span", "", "plays"); const lines = [];
@@ -728,7 +733,7 @@ const wordtable = (() => {
         // from when the server stored the move that started it (every screen alike, one opened
         // late too), on this screen's clock; else from when this screen first saw it start
         const key = `${keyed}${t.since}`;
-        const stored = t.started_at !== undefined ? Date.now() - (t.now - t.started_at) * 1000 : null;
+        const stored = t.started_at !== undefined ? clockBegan(t) : null;
         const began = stored ?? (Number(localStorage.getItem(key)) || Date.now()); localStorage.setItem(key, String(began));
         const clock = el("p", "", "big timer-now"); box.append(clock);
         const tick = () => {
@@ -892,7 +897,7 @@ const wordtable = (() => {
         if (tableEnd !== null) { tableEnd = null; clearInterval(timer); $("#timer").textContent = "0:00"; }
         return;
       }
-      const end = Date.now() - (t.now - t.started_at) * 1000 + t.minutes * 60000;
+      const end = clockBegan(t) + t.minutes * 60000;
       if (tableEnd !== null && Math.abs(end - tableEnd) < 1500) return;  // the same clock: no jump
       tableEnd = end; countDown(end);
     };
