@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.letter_games import syllable_starts
 from companion.games.registry import load_game
 from companion.records import Event, RecordError
 from companion.words.solver import Referee
+from companion.words.syllables import spelled_syllables, syllable_starts
 from tests.helpers import push
 
 PLAYERS = ["Ann", "Ben", "Cat"]
@@ -289,6 +289,12 @@ def test_syllables() -> None:
     assert syllable_starts("abdicate") == [0, 2, 4] and syllable_starts("strength") == [0]
     # CHA-OS is two syllables, NOTES one: Travelling Letters' tie-break turns on them
     assert len(syllable_starts("chaos")) == 2 and len(syllable_starts("notes")) == 1
+    # Webster's divisions, with an inflection's ending: JUDGED and SUAVE are one syllable, which
+    # no spelling rule gets; WANT-ED and HORS-ES two; COUNTYWIDE (no division) is COUN-TY-WIDE
+    assert [len(syllable_starts(w)) for w in ("judged", "suave", "wanted", "horses")] == [1, 1, 2, 2]
+    assert syllable_starts("countywide") == [0, 4, 6] and syllable_starts("hopping") == [0, 3]
+    # a word Webster does not know is spelt out: BOT-TLE, PRI-SM, BOO-ING
+    assert [len(spelled_syllables(w)) for w in ("bottles", "prism", "booing", "checked")] == [2, 2, 2, 1]
 
 
 def test_what_a_review_found_the_letter_games_let_through(referee: Referee) -> None:

@@ -1,7 +1,7 @@
 """The letter games of the old letter box (shared/rules/anagrams-and-letter-games.txt).
 
 Public API: :class:`Anagrams`, :class:`WordBuilding`, :class:`SpellingMatch`,
-:class:`Speculation`, :class:`TravellingLetters`, :class:`Rotation`, :func:`syllable_starts`.
+:class:`Speculation`, :class:`TravellingLetters`, :class:`Rotation`.
 
 Every game's record has ``game: anagrams`` and a ``variant``: none for Anagrams, ``pool`` for
 its variant with a pool of counters, ``word-building``, ``spelling-match``, ``speculation``,
@@ -13,8 +13,6 @@ out and what we chose.
 
 from __future__ import annotations
 
-import itertools
-import re
 from typing import Any, ClassVar
 
 from companion.errors import WordtableError
@@ -23,53 +21,9 @@ from companion.games.options import Option
 from companion.records import Event, RecordError
 from companion.words.letters import LetterError, Letters
 from companion.words.rules import TakeKind, WordRules
+from companion.words.syllables import syllable_starts
 
 GENERAL = "letter games general rules"
-VOWELS = "aeiouy"
-
-
-#: Two vowels side by side that are two syllables (CHA-OS, VI-A, RE-O): not after the letters
-#: that make them one sound (the -TION of NATION, the QU of QUAY, the GU of GUARD).
-HIATUS = re.compile(r"(?<![tscxqg])(ao|ia|io|eo|uo)|(?<![qg])ua")
-
-
-def syllable_starts(word: str) -> list[int]:
-    """Where the syllables of ``word`` begin, by a simple rule: one consonant between vowel groups
-    goes with the second (VCV: ti-ger), two or more are split after the first (VCCV: gar-den); a
-    final E is silent, and so is the E of a final -ES or -ED after one consonant (NOTES, HOPED, but
-    BOX-ES, WANT-ED); some vowel pairs are two syllables (CHA-OS).
-
-    >>> syllable_starts("garden"), syllable_starts("tiger"), syllable_starts("abdicate")
-    ([0, 3], [0, 2], [0, 2, 4])
-    >>> len(syllable_starts("notes")), len(syllable_starts("chaos")), len(syllable_starts("boxes"))
-    (1, 2, 2)
-    """
-    word = word.lower()
-    groups = []
-    for m in re.finditer(f"[{VOWELS}]+", word):
-        split = HIATUS.search(word, m.start(), m.end())
-        if split is not None and split.end() <= m.end():
-            cut = split.start() + 1
-            groups += [(m.start(), cut), (cut, m.end())]
-        else:
-            groups.append(m.span())
-    if len(groups) > 1 and groups[-1] == (len(word) - 1, len(word)) and word.endswith("e"):
-        groups.pop()  # a final silent E: CATE is one syllable
-    elif len(groups) > 1 and groups[-1] == (len(word) - 2, len(word) - 1) and word[-2:] in ("es", "ed"):
-        before = word[groups[-2][1] : -2]  # the consonants between: one, and not one the ending sounds after
-        sounded = "sxzcg" if word.endswith("es") else "td"
-        if len(before) == 1 and before not in sounded:
-            groups.pop()  # NOTES, HOPED: one syllable; BOXES, WANTED: two
-    starts = [0]
-    for (_, end), (start, _) in itertools.pairwise(groups):
-        consonants = start - end
-        if consonants == 0:  # a vowel pair split in two: CHA-OS
-            starts.append(start)
-        elif consonants == 1:
-            starts.append(start - 1)
-        elif consonants > 1:
-            starts.append(end + 1)
-    return sorted(set(starts))
 
 
 def _letters(value: object, what: str) -> Letters:

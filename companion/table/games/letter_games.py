@@ -34,9 +34,9 @@ from companion.games.letter_games import (
     SpellingMatch,
     TravellingLetters,
     WordBuilding,
-    syllable_starts,
 )
 from companion.table.games.base import Action, TablePart
+from companion.words.syllables import syllable_starts
 
 __all__ = ["LetterGamesTable"]
 
