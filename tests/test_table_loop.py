@@ -161,6 +161,38 @@ def test_rule_06_the_longest_word_wins_even_when_pressed_later(referee: Referee)
     assert session.game.words["Ben"] == []  # the shorter word of the group is not claimed: press again
 
 
+def test_rule_07_a_longest_word_that_is_not_there_gives_way_to_the_next(referee: Referee) -> None:
+    """Rules 06 and 07: the longest word wins, but "a word that isn't there" is a false call that wins
+    nothing: the longest word left claims, and nobody else takes it."""
+    session, events = pressed_together(referee, ("Ann", "ride"), ("Ben", "zebras"), gap_us=100_000)
+    assert [(e.type, e["player"], e["word"]) for e in events] == [("false-call", "Ben", "ZEBRAS"),
+                                                                  ("claim", "Ann", "RIDE")]  # fmt: skip
+    assert session.game.words["Ann"] == ["ride"] and "Ben" in session.view()["locked"]
+    # a tie left once the longest goes waits for rock-paper-scissors, then claims
+    session = not_scrabble(referee, pool="RIDEOAT", players=("Ann", "Ben", "Cat"))
+    for player, at in (("Ann", 1_000_000), ("Ben", 1_050_000), ("Cat", 1_100_000)):
+        session.press(player, at)
+    session.say("Cat", "tide")
+    session.say("Ben", "zebras")
+    assert [e.type for e in session.say("Ann", "ride")] == ["false-call"]
+    assert session.view()["rock_paper_scissors"] == ["Ann", "Cat"]
+    assert texts(session.rock_paper_scissors("Cat")) == ["claim player=Cat word=TIDE from=- at_us=1100000"]
+
+
+def test_rule_06_a_loser_calling_his_word_again_is_refused_not_silenced(referee: Referee) -> None:
+    """The other word of a call waits for the next letter (docs/rules.md, rule 06): called again at
+    once, with its letters still in the centre, it is refused; it is there, so rule 07 does not
+    silence the caller."""
+    session, _ = pressed_together(referee, ("Ann", "ride"), ("Ben", "oat"), gap_us=100_000)
+    assert str(session.game.pool) == "AOT"
+    session.press("Ben", 2_000_000)
+    [refused] = session.say("Ben", "oat")
+    assert (refused.type, refused["rule"]) == ("refused-call", "not-scrabble 06") and session.view()["locked"] == {}
+    session.observe(Seen(pool="OATL", words=(("Ann", "RIDE"),)))  # the next letter
+    session.press("Ben", 3_000_000)
+    assert texts(session.say("Ben", "oat")) == ["claim player=Ben word=OAT from=- at_us=3000000"]
+
+
 @pytest.mark.parametrize(("winner", "method", "claim"), [("Ben", "played", "TIDE"), (None, "drawn", "RIDE")])
 def test_rule_06_equal_length_words_go_to_rock_paper_scissors(
     referee: Referee, winner: str | None, method: str, claim: str

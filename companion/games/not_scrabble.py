@@ -27,7 +27,7 @@ companion.errors.RuleError: GLIDERS needs letters not in the centre: S [not-scra
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from companion.errors import WordtableError
@@ -87,11 +87,20 @@ class Call:
 @dataclass(frozen=True)
 class Contest:
     """Rule 06 for calls made together: ``winner`` is the call that claims, or None while the
-    ``tied`` calls (the longest, of equal length) wait for rock-paper-scissors."""
+    ``tied`` calls (the longest, of equal length) wait for rock-paper-scissors; ``claimed`` once
+    the winner has claimed. Until the next letter, the other words of the call stay unclaimed.
+
+    >>> contest = settle_calls([Call("Ann", "ride"), Call("Ben", "glider")])
+    >>> contest.refusal(Call("Cat", "lid"))
+    "Ben's GLIDER won the words called together: Ben claims GLIDER first"
+    >>> contest.without("Ben", "glider").winner  # GLIDER was not there: RIDE is the longest left
+    Call(player='Ann', word='ride')
+    """
 
     calls: tuple[Call, ...]
     tied: tuple[Call, ...] = ()
     winner: Call | None = None
+    claimed: bool = False
 
     @property
     def players(self) -> list[str]:
@@ -99,17 +108,38 @@ class Contest:
         return list(dict.fromkeys(c.player for c in self.tied))
 
     def refusal(self, call: Call) -> str | None:
-        """Why ``call``, one of this contest's, may not claim now (None: it may, or it is not one)."""
-        if call not in self.calls or call == self.winner:
+        """Why ``call`` may not claim now, by anyone (None: it may)."""
+        if call == self.winner or not self.calls:
             return None
-        if call in self.tied:
-            return f"{' and '.join(self.players)} called words of {len(call.word)} letters together: " \
-                   "rock-paper-scissors decides first"  # fmt: skip
-        assert self.winner is not None or self.tied
-        best = self.winner or self.tied[0]
-        if len(call.word) < len(best.word):
-            return f"{call} was called together with {best}: the longest word wins"
-        return f"{call} lost rock-paper-scissors to {best}"
+        if self.tied:
+            together = f"{' and '.join(self.players)} called words of {len(self.tied[0].word)} letters together"
+            return f"{together}: rock-paper-scissors decides first"
+        assert self.winner is not None
+        if call in self.calls:
+            if len(call.word) < len(self.winner.word):
+                return f"{call} was called together with {self.winner}: the longest word wins"
+            return f"{call} lost rock-paper-scissors to {self.winner}"
+        if not self.claimed:
+            winner = self.winner
+            return f"{winner} won the words called together: {winner.player} claims {winner.word.upper()} first"
+        if call.word in {c.word for c in self.calls}:
+            return (
+                f"{call.word.upper()} was called together with {self.winner}: not to be claimed before the next letter"
+            )
+        return None
+
+    def won(self, call: Call) -> Contest:
+        """The contest once ``call`` has claimed (the winner's claim settles it)."""
+        return replace(self, claimed=True) if call == self.winner else self
+
+    def without(self, player: str, word: str | None) -> Contest:
+        """The contest once ``player``'s call (of ``word``; any word when None) is found false or
+        refused: a winner's or a tied call goes, and the longest of the rest wins (rule 07: "a word
+        that isn't there" wins nothing); a losing call stays lost."""
+        gone = [c for c in self.calls if c.player == player and (word is None or c.word == word.lower())]
+        if self.claimed or not (self.winner in gone or any(c in self.tied for c in gone)):
+            return self
+        return settle_calls([c for c in self.calls if c not in gone])
 
 
 def settle_calls(calls: list[Call]) -> Contest:
@@ -246,15 +276,17 @@ class NotScrabble(Game):
                 "not-scrabble 07",
                 f"{player} made a false call: no calls until {count(wait, 'more letter', 'more letters')}",
             )
-        refusal = self.contest.refusal(Call(player, word.lower())) if self.contest else None
-        if refusal:
-            raise RuleError("not-scrabble 06", refusal)
         owner_word = self._source(source)
         sources = [owner_word[1]] if owner_word else []
         check = self.referee.check_take(sources, word.lower(), self.pool, RULES)
         if not check.legal:
             rule = {"word": "not-scrabble 15", "nothing-added": "not-scrabble 10", "stem": "not-scrabble 11"}
             raise RuleError(rule.get(check.rule, "not-scrabble 08" if owner_word else "not-scrabble 04"), check.reason)
+        # a word that is there, and words called together are settled first (a word that is not
+        # there is a false call whatever the contest)
+        refusal = self.contest.refusal(Call(player, word.lower())) if self.contest else None
+        if refusal:
+            raise RuleError("not-scrabble 06", refusal)
         return check
 
     def _claim(self, event: Event) -> None:
@@ -265,16 +297,24 @@ class NotScrabble(Game):
             self.words[owner_word[0]].remove(owner_word[1])
         self.pool = self.pool - check.added
         self.words[player].append(word)
+        if self.contest is not None:
+            self.contest = self.contest.won(Call(self.player(player), word))
 
     def _false_call(self, event: Event) -> None:
         """Rule 07: "If you call out a word that isn't there, then you miss a turn"."""
         player = self.player(event["player"])
         self.locked_until[player] = self.drawn + LOCKOUT_DRAWS
+        self._drop_call(player, event.get("word"))
+
+    def _drop_call(self, player: str, word: object) -> None:
+        """A call of the words called together found false or refused: the longest left wins."""
+        if self.contest is not None:
+            self.contest = self.contest.without(player, None if word in (None, "") else str(word))
 
     def _refused_call(self, event: Event) -> None:
         """A word that is on the table but may not be claimed (rules 10, 11): refused, no penalty
         (rule 07 punishes only "a word that isn't there"). A record, with its reason."""
-        self.player(event["player"])
+        self._drop_call(self.player(event["player"]), event.get("word"))
 
     def _rock_paper_scissors(self, event: Event) -> None:
         """Rule 06: "If the words are of the same length, then the winner is decided by

@@ -59,7 +59,7 @@ from companion.words.stems import is_known
 __all__ = ["DEFAULT_WINDOW_MS", "Press", "Session"]
 #: Rules that refuse a word that is on the table (a steal of the same stem, a mere rearrangement):
 #: the call is refused, with no penalty; rule 07 punishes only "a word that isn't there".
-THERE_BUT_REFUSED = ("not-scrabble 11", "not-scrabble 10")
+THERE_BUT_REFUSED = ("not-scrabble 06", "not-scrabble 11", "not-scrabble 10")
 CHOICES = 10  # words offered for a claim
 #: The most events a game keeps (undo events included): a long table game has a few hundred.
 MAX_EVENTS = 10_000
@@ -95,6 +95,7 @@ class Session:
         #: Players of a tied tier waiting for rock-paper-scissors, with their shouts and the
         #: shouts still to settle after them.
         self.awaiting: list[Shout] = []
+        self._group: list[Shout] = []  # every shout of the simultaneous call the awaiting ones are of
         self._rest: list[list[Shout]] = []
         self._before: Game | None = None
         #: The camera, the buzzers and the dashboard call from their own threads.
@@ -313,6 +314,8 @@ class Session:
         last = next((e for e in reversed(self.game.events) if e.type == "simultaneous"), None)
         times = dict(zip(last["players"], last.get("at_us") or [], strict=False)) if last is not None else {}
         self.awaiting = [Shout(c.player, c.word, int(times.get(c.player, 0))) for c in tied]
+        calls = contest.calls if tied and contest is not None else ()
+        self._group = [Shout(c.player, c.word, int(times.get(c.player, 0))) for c in calls]
         self._rest, self._before = [], None
 
     def _room(self) -> None:
@@ -425,10 +428,10 @@ class Session:
             if winner not in players:
                 raise RecordError(f"{winner} is not in the rock-paper-scissors ({', '.join(players)})")
         self.record(Event("rock-paper-scissors", {"players": players, "winner": winner, "method": method}))
-        contest = self._shouting(self.game).contest
-        shout = next(s for s in self.awaiting if contest is not None and Call(s.player, s.word) == contest.winner)
-        self.awaiting = []
-        settled = [e for e in [self._settle_one(shout)] if e is not None] + self._continue()
+        group, self.awaiting = self._group or self.awaiting, []
+        settled = self._claim_contest(group)
+        if not self.awaiting:
+            settled += self._continue()
         if not self.awaiting and self.pending:  # calls made while the players played
             settled += self.settle()
         self._changed(since)
@@ -439,31 +442,43 @@ class Session:
         ``simultaneous`` and the engine says who claims (rule 06): the longest word, or, for words
         of the same length, whoever wins the rock-paper-scissors it waits for."""
         events: list[Event] = []
-        while self._rest:
+        while self._rest and not self.awaiting:
             group = self._rest.pop(0)
             if len(group) == 1:
-                winner: Shout | None = group[0]
-            else:
-                self.record(
-                    Event(
-                        "simultaneous",
-                        {
-                            "players": [s.player for s in group],
-                            "words": [s.word.upper() for s in group],
-                            "at_us": [s.at_us for s in group],
-                            "window_us": self.window_us,
-                        },
-                    )
+                events += [e for e in [self._settle_one(group[0])] if e is not None]
+                continue
+            self.record(
+                Event(
+                    "simultaneous",
+                    {
+                        "players": [s.player for s in group],
+                        "words": [s.word.upper() for s in group],
+                        "at_us": [s.at_us for s in group],
+                        "window_us": self.window_us,
+                    },
                 )
-                contest = self._shouting(self.game).contest
-                assert contest is not None
-                if contest.tied:
-                    self.awaiting = [s for s in group if Call(s.player, s.word) in contest.tied]
-                    return events
-                winner = next((s for s in group if Call(s.player, s.word) == contest.winner), None)
-            event = self._settle_one(winner) if winner is not None else None
-            if event is not None:
-                events.append(event)
+            )
+            events += self._claim_contest(group)
+        return events
+
+    def _claim_contest(self, group: list[Shout]) -> list[Event]:
+        """Rule 06 for shouts recorded as ``simultaneous``: the winner's word is claimed. A winner
+        whose word is not there, or may not be taken, gives way to the longest call left (the engine
+        settles the rest: rule 07's "word that isn't there" wins nothing); words of the same length
+        wait for rock-paper-scissors (:attr:`awaiting`)."""
+        events: list[Event] = []
+        while (contest := self._shouting(self.game).contest) is not None and contest.calls and not contest.claimed:
+            if contest.tied:
+                self.awaiting = [s for s in group if Call(s.player, s.word) in contest.tied]
+                self._group = group
+                break
+            shout = next((s for s in group if Call(s.player, s.word) == contest.winner), None)
+            event = self._settle_one(shout) if shout is not None else None
+            if event is None:
+                break
+            events.append(event)
+            if event.type == "claim" or self._shouting(self.game).contest == contest:
+                break
         return events
 
     def _settle_one(self, shout: Shout) -> Event | None:
