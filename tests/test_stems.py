@@ -235,6 +235,10 @@ FIGURES: dict[str, tuple[float, int]] = {
     # SNAGGLETOOTH, SNAGGLE being SNAG's), refused 9; the judges of 8a1ac04, 723c641 and 0850565
     # the same; that of 24070d3 592/608, illegal 7.
     "holdout46": (0.98, 2),  # 597/608
+    # Measured once, blind, on tests/data/stem-pairs-holdout48.tsv (646 pairs) with the judge of
+    # 84b0d01 (a8b788a): 633/646 (98.0%), illegal 0, refused 13; the judge of 8a1ac04 the same;
+    # that of 24070d3 631/646, illegal 3.
+    "holdout48": (0.979, 0),  # 633/646
     # Measured once, blind, on tests/data/stem-pairs-holdout38.tsv (644 pairs) with the judge of
     # 9002a6f: 635/644 (98.6%), illegal 1 (REARRANGE -> PREARRANGE, two prefixes on ARRANGE),
     # refused 8; the session's first judge (0850565) 634/644, illegal 1, refused 9; the judge of
@@ -1141,3 +1145,16 @@ def test_tra_is_trans_before_a_consonant() -> None:
     verdict = judge("verse", "traverse")
     assert verdict.verdict is Verdict.SAME and "TRA + VERSE" in verdict.reason, verdict.reason
     assert judge("verse", "transverse").verdict is Verdict.SAME
+
+
+def test_a_record_that_parts_new_where_old_would_end_it_names_another_base() -> None:
+    """SINGABLE is SING + ABLE, Wiktionary says, not SINGE + ABLE (E dropped): the record parts the
+    word where OLD's shape would, on another word that is not OLD's (48th table, SEVERE ->
+    SEVERABLE before it). A word OLD is the record's own (SWARTH, SWART's) stays SAME, and so does
+    a shape the record agrees with (SING -> SINGABLE)."""
+    for old, new in [("singe", "singable"), ("severe", "severable")]:
+        verdict = judge(old, new)
+        assert verdict.verdict is Verdict.DIFFERENT and verdict.evidence == "derivation-record", verdict.reason
+        assert f"Wiktionary derives {new.upper()} from" in verdict.reason
+    for old, new in [("sing", "singable"), ("sever", "severable"), ("swarth", "swarthy")]:
+        assert judge(old, new).verdict is Verdict.SAME, (old, new)

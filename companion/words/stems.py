@@ -1004,6 +1004,9 @@ class StemJudge:
                     "etymology",
                 )
             return None
+        parted = self._parted_elsewhere(old, new, new_forms, shape) if not recorded else None
+        if parted is not None:
+            return f"{looks}: {parted}", 0.8, "derivation-record"
         if old_ancestors and new_ancestors:
             old_families, new_families = _families(old_ancestors), _families(new_ancestors)
             if old_families and new_families and not old_families & new_families:
@@ -1015,6 +1018,28 @@ class StemJudge:
                     "etymology",
                 )
         return None
+
+    def _parted_elsewhere(self, old: str, new: str, new_forms: frozenset[str], shape: Shape | None) -> str | None:
+        """Why NEW, OLD + a suffix in shape, is parted by Wiktionary inside OLD: NEW is another word
+        + a suffix, the other word ends before OLD does, and it is not OLD's (SINGABLE is SING +
+        ABLE, not SINGE + ABLE; SPINELESS is SPINE + LESS, not SPINEL + ESS)."""
+        if shape is None or shape.kind != "suffix":
+            return None
+        records = [
+            (b, a)
+            for f in sorted(new_forms)
+            for b, a in self.evidence.derived_from(f)
+            if f.startswith(_core(b)) and a not in PREFIXES
+        ]
+        if not records or len(records) != len({b for f in new_forms for b, _ in self.evidence.derived_from(f)}):
+            return None  # every record a suffix on a word: none of a prefix
+        for base, affix in records:
+            if len(_core(base)) > len(_core(old)) or Letters(old) <= Letters(base) or self._part_of(old, base, affix):
+                return None
+            if (base, old) not in self._pending and self.judge(base, old).verdict is Verdict.SAME:
+                return None  # OLD is the recorded base's own (SWARTH of SWART)
+        names = " and ".join(f"{b.upper()} + {a.upper()}" for b, a in dict.fromkeys(records))
+        return f"Wiktionary derives {new.upper()} from {names}, not from {old.upper()}"
 
     def _homograph_record(
         self,
