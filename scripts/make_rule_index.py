@@ -97,7 +97,9 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "350 - 10 - 3 x (players - 1) letters seldom share out in threes, so the last draw may be short. A "
         "counted bag gives what is left; with camera tiles `last-tile` says who drew it and how many (`drew`), "
         "marked then or later, before he plays again (the players after him drew nothing; the round still "
-        "ends with him). With the bag empty a pass draws nothing and is still a pass (not twice running).",
+        "ends with him). With the bag empty a pass draws nothing and is still a pass (not twice running). The "
+        "bag may empty under (a) and (b) too: `last-tile` is marked the same way, and play goes on with the "
+        "letters in hand.",
         "none (`tiles`: counted or camera)",
     ),
     (

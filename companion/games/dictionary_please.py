@@ -399,15 +399,16 @@ class DictionaryPlease(Game):
         self.final_round_left = len(self.players)
 
     def _last_tile(self, event: Event) -> None:
-        """(c) with tiles the camera sees: "it ends after a complete round has been played ending
-        with the player who drew the last tile". The table says who drew it, at the end of his last
-        turn, and how many letters that draw gave him (``drew``: 1 to 3; 350 - 10 - 3 x (players - 1)
-        letters seldom share out in threes). Marked at once or later, before he plays again: the
-        players after him drew nothing, and the round counts from his turn."""
+        """The bag emptied, with tiles the camera sees: the table says who drew the last tile, at the
+        end of his last turn, and how many letters that draw gave him (``drew``: 1 to 3; 350 - 10 -
+        3 x (players - 1) letters seldom share out in threes). Marked at once or later, before he
+        plays again: the players after him drew nothing. Under (c), "it ends after a complete round
+        has been played ending with the player who drew the last tile", the round counts from his
+        turn; under (a) and (b) play goes on with the letters in hand."""
         player = self.player(event["player"])
         if self.counted_bag:
             raise RecordError("the bag is counted: the last tile is known")
-        if self.ending != "tiles" or self.final_round_left is not None or self.turn is None:
+        if self.bag_empty or self.final_round_left is not None or self.turn is None:
             raise RuleError("dictionary-please Duration of Game", "no last tile to mark now")
         mine = [i for i, (p, _) in enumerate(self.turn_draws) if p == player]
         if not mine:
@@ -425,7 +426,8 @@ class DictionaryPlease(Game):
             self.hands[p] -= count  # the bag was empty when they drew
             self.turn_draws[i] = (p, 0)
         self.bag_empty = True
-        self.final_round_left = len(self.players) - len(later)
+        if self.ending == "tiles":
+            self.final_round_left = len(self.players) - len(later)
 
     def last_draw(self, player: str) -> int | None:
         """How many letters ``player`` drew at the end of his last turn (None: no turn yet)."""

@@ -79,8 +79,8 @@ class DictionaryPleaseTable(TablePart):
         if game.final_round_left is None:  # the endings the table announces: (b) time is up, (c) the last tile
             if game.ending == "time" and game.turn == game.first:
                 moves.append(Action("final-round", f"time is up: the final round, {game.first} first"))
-            if game.ending == "tiles" and not game.counted_bag and game.turn_draws:
-                # (c) with camera tiles: who drew the last tile, and how many that draw gave
+            if not game.counted_bag and not game.bag_empty and game.turn_draws:
+                # camera tiles: who drew the last tile, and how many that draw gave ((c) ends on it)
                 drawers = tuple(dict.fromkeys(p for p, _ in reversed(game.turn_draws)))
                 moves.append(Action("last-tile", "the bag is empty: who drew the last tile", {}, ("player", "drew"),
                                     {"player": drawers, "drew": (1, 2, 3)}))  # fmt: skip
@@ -125,11 +125,11 @@ class DictionaryPleaseTable(TablePart):
         return Reading(proposals=(Proposal(event, SURE, what),))
 
     def _short_last_draw(self, player: str, shown: int, play: Event) -> Question | None:
-        """Ending (c) with camera tiles: a hand shorter than the player drew means his last draw
-        emptied the bag. Asks whether he drew the last tile, and records it with the play."""
+        """Camera tiles: a hand shorter than the player drew means his last draw emptied the bag.
+        Asks whether he drew the last tile, and records it with the play."""
         game = self.game
         drawn = game.last_draw(player)
-        if game.counted_bag or game.ending != "tiles" or game.final_round_left is not None or drawn is None:
+        if game.counted_bag or game.bag_empty or game.final_round_left is not None or drawn is None:
             return None
         drew = drawn - (game.hands[player] - shown)
         if not 1 <= drew < drawn:
