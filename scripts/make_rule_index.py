@@ -112,8 +112,9 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
     (
         "LEXICON (1935)",
         '"Only words found in any standard Dictionary are to be used"',
-        "The text sets no minimum length, so one-letter words the dictionary has (A, I) are taken. A crossword "
-        "word is two letters at least (a line of one card is no word).",
+        "The text sets no minimum length, so the one-letter words are taken: A, I and O. A letter's name (B, "
+        "Q) is no word, or any card could be shed alone and survive a challenge. A crossword word is two "
+        "letters at least (a line of one card is no word).",
         "`min_length` (1-4), 1935 and party",
     ),
     (
@@ -177,8 +178,8 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "the table's, or the table's is assumed, it offers it to the referee, and only his tap sets it "
         "(`letter-value`, from then on: words declared before keep their scores; refused, it is not offered "
         "again).",
-        "`values`, as b3,d2 (or `dicewords_values` under `[sets]` in the settings file); `letter-value` "
-        "during the game",
+        "`values`, as b3,d2 (or `dicewords_values` under `[sets]` in the settings file, which the dashboard "
+        "and `wordtable dicewords --config` both use); `letter-value` during the game",
     ),
     (
         "LEXICON Solitaire",

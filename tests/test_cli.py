@@ -253,3 +253,45 @@ def test_serve_takes_the_settings_file_as_every_command_does(tmp_path: Path) -> 
         server.wait(timeout=30)
     cli = run_json("check", "snerkle", "glider", "aargh", "--config", str(settings))
     assert [c["valid"] for c in cli] == [True, False, True]
+
+
+def test_replay_in_plain_text_shows_a_tie_and_the_red_figures_it_assumed(tmp_path: Path) -> None:
+    """The plain replay says what JSON says: a shared place (Not Scrabble rule 22 names no
+    tie-break), and that LEXICON's penalties count red figures the text does not print."""
+
+    def drawn(kind: str, players: str, letters: str) -> list[dict[str, str]]:
+        names = {"A": "Ann", "B": "Ben", "C": "Cat"}
+        return [{"type": kind, "player": names[p], "letter": c} for p, c in zip(players, letters, strict=True)]
+
+    tie = tmp_path / "tie.jsonl"
+    events = [{"type": "game", "game": "not-scrabble", "players": ["Ann", "Ben", "Cat"], "tiles": "camera"},
+              *drawn("first-draw", "ABC", "AKQ"), *drawn("draw", "ABCA", "TIDE"),
+              {"type": "claim", "player": "Ben", "word": "TIDE"}, *drawn("draw", "BCAB", "ROAD"),
+              {"type": "claim", "player": "Ann", "word": "ROAD"}]  # fmt: skip
+    tie.write_text("\n".join(json.dumps(e) for e in events))
+    lines = run("replay", str(tie)).stdout.splitlines()
+    assert lines[1:3] == ["1. Ann: 4 (tied; tie-break none: rule 22 names no tie-break)",
+                          "1. Ben: 4 (tied; tie-break none: rule 22 names no tie-break)"]  # fmt: skip
+    assert lines[3] == "3. Cat: 0"
+    cards = tmp_path / "lexicon.jsonl"
+    events = [{"type": "game", "game": "lexicon", "players": ["Ann", "Ben"], "red_figures": "B3"},
+              {"type": "cut", "player": "Ann", "card": "A"}, {"type": "cut", "player": "Ben", "card": "B"},
+              {"type": "deal", "exposed": "Q"}, {"type": "word", "player": "Ben", "word": "ABSOLUTELY"},
+              {"type": "reveal", "hands": ["Ann:BBBBBBBBBA"]}]  # fmt: skip
+    cards.write_text("\n".join(json.dumps(e) for e in events))
+    out = run("replay", str(cards)).stdout
+    assert "red figures: B entered, the rest a common deck's, assumed" in out
+    assert run_json("replay", str(cards))["red_figures"]["B"] == {"value": 3, "source": "entered by the players"}
+
+
+def test_dicewords_score_takes_the_tables_dice_from_the_settings(tmp_path: Path) -> None:
+    """The settings' dicewords_values are the table's own dice (docs/rules.md): the CLI scores with
+    them, and says which letters are still guesses."""
+    settings = tmp_path / "sets.toml"
+    settings.write_text('[sets]\ndicewords_values = "j8"\n')
+    plain = run("dicewords", "score", "jukebox").stdout
+    assert plain.startswith("JUKEBOX: 22 x 7 = 154") and "B, J, K, X: assumed values" in plain
+    mine = run_json("dicewords", "score", "jukebox", "--config", str(settings))
+    assert mine["values"]["J"] == {"value": 8, "source": "entered by the players"} and mine["score"] == 168
+    over = run_json("dicewords", "score", "jukebox", "--config", str(settings), "--values", "j9")
+    assert over["values"]["J"]["value"] == 9

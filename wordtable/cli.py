@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from companion.errors import InvalidInputError, WordtableError
 from companion.games.registry import game_names, load_game, word_rules
 from companion.records import read_jsonl
+from companion.sets.cards import RED_FIGURES_SOURCE
 from companion.sets.dice import LetterValues
 from companion.words.dictionary import SIZES
 from companion.words.letters import LetterError, Letters
@@ -180,9 +181,11 @@ def _dice_solver(args: argparse.Namespace) -> DiceSolver:
 
 
 def _values(args: argparse.Namespace) -> LetterValues:
-    """``--values b3,d2,...``: the players' table of letter values over the defaults."""
+    """The players' letter values over the defaults: their settings' ``dicewords_values`` (the
+    table's own dice, ``--config``), then ``--values b3,d2,...``."""
     table = {}
-    for item in (args.values or "").split(","):
+    entered = load_set_values(args.config).dicewords_values or ""
+    for item in f"{entered},{args.values or ''}".split(","):
         item = item.strip()
         if not item:
             continue
@@ -209,6 +212,9 @@ def cmd_dicewords(args: argparse.Namespace) -> int:
             "values": {c.upper(): {"value": values[c], "source": values.source(c)} for c in used},
         }
         note = "" if data["spellable"] else " (the dice can never spell it)"
+        guessed = [c.upper() for c in used if values.assumed(c)]
+        if guessed:  # the text prints no value for them: say so, and how to give the dice's own
+            note += f"\n{', '.join(guessed)}: assumed values (enter your dice's with --values or dicewords_values)"
         _emit(args, data, f"{word.upper()}: {data['value']} x {len(word)} = {data['score']}{note}")
         return 0
     solver = _dice_solver(args)
@@ -470,7 +476,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     standings = [s.as_dict() for s in game.standings()]
     data = {"game": game.name, "over": game.over, "events": len(events), "standings": standings}
     lines = [f"{game.name}: {len(events)} events, {'over' if game.over else 'in progress'}"]
-    lines += [f"{i}. {s['player']}: {s['score']}" for i, s in enumerate(standings, start=1)]
+    for i, s in enumerate(standings, start=1):
+        tie = f" (tied; tie-break {s['tie_break']})" if s.get("tie_break") else " (tied)" if s.get("tied") else ""
+        lines.append(f"{s.get('place', i)}. {s['player']}: {s['score']}{tie}")
+    figures = game.state().get("red_figures")
+    if isinstance(figures, dict):  # LEXICON's penalties count red figures the text does not print
+        data["red_figures"] = figures
+        entered = [card for card, f in figures.items() if f["source"] != RED_FIGURES_SOURCE]
+        if len(entered) < len(figures):
+            ours = f"{' '.join(entered)} entered, the rest " if entered else ""
+            lines.append(f"red figures: {ours}a common deck's, assumed (the text prints none; a deck's own go in "
+                         "the game event's red_figures)")  # fmt: skip
     _emit(args, data, "\n".join(lines))
     return 0
 

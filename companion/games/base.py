@@ -66,6 +66,11 @@ class DrawForFirst:
         """The players still to draw in this round of the draw."""
         return [p for p in self.drawing if p not in self.draws] if self.winner is None else []
 
+    @property
+    def held(self) -> str:
+        """The letters drawn so far in this round of the draw, each held until the round ends."""
+        return "".join(self.draws.values())
+
     def again(self, player: str) -> str:
         """`` again (tied on A)`` for a player who must draw again after a tie, else ``""``."""
         if self.tie is None or player not in self.tie[1]:

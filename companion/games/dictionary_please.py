@@ -185,6 +185,17 @@ class DictionaryPlease(Game):
         players draw identical top letters, those tying ... draw again." Then player No. 1 holds 10
         letters and every other player draws three."""
         player = self.player(event["player"])
+        letter = str(event["letter"]).lower()
+        drawn = Letters(self.first_draw.held)
+        if (
+            self.counted_bag
+            and len(letter) == 1
+            and "a" <= letter <= "z"  # anything else: the draw says what is wrong with it
+            and not drawn + Letters(letter) <= DICTIONARY_PLEASE
+        ):
+            held = DICTIONARY_PLEASE.counts[ord(letter) - ord("a")]
+            who = "a player drawing for first holds it" if held == 1 else "players drawing for first hold them"
+            raise RuleError("dictionary-please To Start", f"the 350 letters have {held} {letter.upper()}, and {who}")
         try:
             first = self.first_draw.draw(player, event["letter"])
         except WordtableError as error:

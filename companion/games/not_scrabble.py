@@ -52,15 +52,17 @@ MAX_WINDOW_MS = 2000
 BLANKS = ("?", "_", "blank")  # how a blank tile is written, or read by the camera
 
 
-def _none_left(letter: str) -> str:
+def _none_left(letter: str, drawn: bool = False) -> str:
     """Why a letter cannot come out of the counted bag (rule 13: the Scrabble set, less its
-    blanks): the set's count of it is all drawn.
+    blanks): the set's count of it is all drawn (``drawn``: held by players drawing for first).
 
     >>> _none_left("z")
     'no Z left in the bag: a Scrabble set less its blanks has 1 Z, and it is out'
     """
     held = SCRABBLE_NO_BLANKS.counts[ord(letter.lower()) - ord("a")]
     out = "it is out" if held == 1 else "all are out"
+    if drawn:
+        out = "a player drawing for first holds it" if held == 1 else "players drawing for first hold them"
     return f"no {letter.upper()} left in the bag: a Scrabble set less its blanks has {held} {letter.upper()}, and {out}"
 
 
@@ -219,8 +221,8 @@ class NotScrabble(Game):
         """Rule 01: "Players each draw one letter ... nearest the beginning of the alphabet goes
         first." Equal nearest letters draw again; the letters go back in the bag."""
         player, letter = self.player(event["player"]), _letter(event["letter"])
-        if self.counted_bag and not Letters(letter) <= self.bag:
-            raise RuleError("not-scrabble 13", _none_left(letter))
+        if self.counted_bag and not Letters(letter) + Letters(self.first_draw.held) <= self.bag:
+            raise RuleError("not-scrabble 13", _none_left(letter, drawn=True))
         try:
             self.first = self.turn = self.first_draw.draw(player, letter)
         except WordtableError as error:

@@ -108,7 +108,10 @@ def _arrange(left: list[str], placed: list[str]) -> list[str] | None:
 #: (the set's "letter distribution table" is on the tube's insert card): players enter theirs.
 PRINTED = "the rule text"
 HN = "derived in part: H + N = 3 from ELEPHANTS with the wild as A = 9 x 9; the split is assumed"
-QZGN = "derived in part: Q + Z + G + N = 20 from SQUEEZING = 225; the split is assumed (Q and Z as Scrabble's 10)"
+QZGN = (
+    "derived in part: Q + Z + G + N = 20 from SQUEEZING = 225; the split is assumed: Q and Z equal and "
+    "high, as in Scrabble (10 each there), G and N 1"
+)
 DEFAULT_VALUES: dict[str, tuple[int, str]] = {
     **{c: (1, PRINTED) for c in "rulesot"},
     **{c: (3, PRINTED) for c in "cmp"},

@@ -4,7 +4,8 @@ Public API: :class:`Dictionary`, :class:`WordCheck`, :class:`DictionaryError`, :
 
 The default lists are generated from SCOWL by ``scripts/make_wordlists.py`` (see
 ``companion/data/SCOWL-NOTICE``): "standard" is SCOWL sizes up to 70, "large" up to 80 and
-covers tournament words such as QI, ZA and ZYZZYVA. Players add their own lists (one word
+covers tournament words such as QI, ZA and ZYZZYVA; a letter's name is no word (B, Q), so the
+one-letter words are A, I and O. Players add their own lists (one word
 per line, ``#`` starts a comment) and a house-rules overlay (``+word`` allows, ``-word`` bans).
 
 >>> from companion.words.rules import TakeKind, WordRules
@@ -16,6 +17,9 @@ True
 'QI is too short: Not Scrabble needs words of 3 or more letters'
 >>> words.check("glidr", not_scrabble).valid
 False
+>>> big = Dictionary.load("standard")
+>>> [w for w in "abcdefghijklmnopqrstuvwxyz" if w in big]
+['a', 'i', 'o']
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ from companion.errors import InvalidInputError
 from companion.words.rules import WordRules
 
 SIZES = ("standard", "large")
+#: SCOWL lists every letter as a word (the letter's name: "a b"); the one-letter words of their own
+#: are A, I and O (the interjection), and no game takes a bare letter's name as a word.
+LETTER_NAMES = frozenset("abcdefghijklmnopqrstuvwxyz") - {"a", "i", "o"}
 _FILES = {"standard": ("words-standard.txt.gz",), "large": ("words-standard.txt.gz", "words-large-extra.txt.gz")}
 _WORD = re.compile(r"[a-z]+")
 
@@ -73,6 +80,7 @@ class Dictionary:
         for filename in _FILES[size]:
             with gzip.open(data.joinpath(filename).open("rb"), "rt", encoding="ascii") as f:
                 words.update(line.rstrip("\n") for line in f if not line.startswith("#"))
+        words -= LETTER_NAMES  # a table's own list or house rules may still add one
         name = size
         for path in word_lists:
             words.update(read_word_list(path))
