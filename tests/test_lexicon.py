@@ -263,6 +263,35 @@ def test_party_the_bell_ends_the_hand(referee: Referee) -> None:
     assert game.standings()[0].player == "Dan"  # 20: the lowest total at the table
 
 
+def test_party_the_last_word_may_be_challenged_after_the_bell(referee: Referee) -> None:
+    """The bell ends the hand, but nobody has played after the last word: "the player next in turn
+    has played" has not happened, so it may still be challenged, until the hands are shown."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
+    part = LexiconTable(game)
+    push(game, "word player=Ben word=XQZT", "bell")
+    labels = [a.label for a in part.actions()]
+    assert "challenge XQZT: not a word (fined 50 if so)" in labels and labels[0].startswith("the cards left")
+    push(game, "challenge player=Cat word=XQZT")
+    assert game.scores["Ben"] == 50 and game.hands["Ben"] == 10
+    game.push(Event("reveal", {"hands": [f"{p}:BBBBBBBBBB" for p in ("Ann", "Ben", "Cat", "Dan")]}))
+    assert_refused(game, Event("challenge", {"player": "Ann", "word": "XQZT"}), "lexicon challenges", "shown")
+
+
+def test_a_crossword_move_of_several_words_is_challenged_word_by_word(referee: Referee) -> None:
+    """A challenge names the word it challenges: the table offers each word a crossword move made."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee, ["Ann", "Ben"], variant="crossword")
+    part = LexiconTable(game)
+    game.push(Event("place", {"player": "Ben", "cells": ["0,0,M", "0,1,E", "0,2,N"]}))
+    game.push(Event("place", {"player": "Ann", "cells": ["1,1,Q", "1,2,O"]}))  # QO across, EQ and NO down
+    offered = [a for a in part.actions() if a.type == "challenge" and a.fixed.get("word")]
+    assert len(offered) >= 2 and sorted(a.fixed["word"] for a in offered) == sorted(game.last["words"].upper().split())
+    assert all(a.label == f"challenge {a.fixed['word']}" for a in offered)
+
+
 def test_party_a_wrong_word_is_fined_fifty(referee: Referee) -> None:
     game = dealt(referee, ["Ann", "Ben", "Cat", "Dan"], variant="party")
     push(game, "word player=Ben word=XQZT", "challenge player=Cat")

@@ -367,7 +367,7 @@ class Lexicon(Game):
         wrong word costs its player 50 ("The challenger does not receive any points"); a spelling
         mistake costs nothing but the cards go back. A limit reached applies at once (``limit_applies``)."""
         challenger = self.player(event["player"])
-        if not (self.playing or self.out):
+        if not (self.playing or self.out or self.bell):
             raise RuleError("lexicon challenges", "no hand is being played: the hands were shown, the words settled")
         named = event.get("word")
         move = self._challenged(None if named in (None, "") else _word(named).upper())
@@ -490,7 +490,7 @@ class Lexicon(Game):
             raise RuleError("lexicon party", "the bell rings only at a party")
         if not self.playing:
             raise RuleError("lexicon party", "no hand is being played")
-        self.playing, self.bell, self.last = False, True, None
+        self.playing, self.bell = False, True  # the last word may still be challenged: nobody played after it
 
     def _reveal(self, event: Event) -> None:
         """THE OBJECT: "the other players count their scores from the numbers on the cards left in

@@ -114,7 +114,7 @@ class LexiconTable(TablePart):
             # a word may still be challenged before the cards are shown: the player who went out
             # on a wrong word "takes up his cards", and the round goes on
             reveal = Action("reveal", "the cards left in each hand (a master card is *)", {}, ("hands",))
-            return [reveal, *self._challenges()] if game.out else [reveal]
+            return [reveal, *self._challenges()]
         if not game.playing:
             return [Action("deal", f"{game.next_dealer} deals round {game.rounds + 1}: the card turned up", {},
                            ("exposed",))]  # fmt: skip
@@ -150,12 +150,12 @@ class LexiconTable(TablePart):
         last, placer = (game.last["words"].upper().split(), game.last["player"]) if game.last else ([], None)
         challengers = tuple(p for p in game.active if p != placer)
         if last and challengers:  # a table of one has nobody to challenge
-            named: dict[str, Any] = {"word": last[0]} if len(last) == 1 else {}
             # party play: the Steward settles it, a wrong word fined, a misspelling not
             kinds = [(": not a word (fined 50 if so)", {}), (": misspelled (cards back, no fine)", {"spelling": True})]
-            for said, extra in kinds if game.variant == "party" else [("", {})]:
-                actions.append(Action("challenge", f"challenge {', '.join(last)}{said}", {**named, **extra},
-                                      ("player",), {"player": challengers}))  # fmt: skip
+            for word in last:  # a challenge names its word: a crossword move may make several
+                for said, extra in kinds if game.variant == "party" else [("", {})]:
+                    actions.append(Action("challenge", f"challenge {word}{said}", {"word": word, **extra},
+                                          ("player",), {"player": challengers}))  # fmt: skip
         earlier = {w: p for w, p in game.challengeable().items() if w not in last}
         # "owner": each word's player, whom the screen does not offer as its challenger
         if earlier and len(game.active) > 1:
