@@ -263,6 +263,25 @@ def test_party_the_bell_ends_the_hand(referee: Referee) -> None:
     assert game.standings()[0].player == "Dan"  # 20: the lowest total at the table
 
 
+def test_a_word_struck_after_its_turn_forfeits_the_players_next_turn(referee: Referee) -> None:
+    """CHALLENGES (1935): the struck word's player "takes his cards back and forfeits a turn": for
+    the last word, the turn it was placed in; for a word struck later, his next turn (or the one he
+    is on)."""
+    game = dealt(referee)
+    push(game, "word player=Ben word=XQZT", "word player=Cat word=DOG")
+    push(game, "challenge player=Ann word=XQZT")  # Ann is on turn: Ben misses his next
+    assert game.hands["Ben"] == 10 and game.turn == "Ann"
+    from companion.table.games.lexicon import LexiconTable
+
+    assert dict(LexiconTable(game).read()["facts"])["Misses the next turn"] == "Ben"
+    push(game, "word player=Ann word=TOE")
+    assert game.turn == "Cat"  # Ben passed over
+    assert_refused(game, Event("word", {"player": "Ben", "word": "HAT"}), "lexicon play", "Cat's turn")
+    push(game, "word player=Cat word=ZQX", "word player=Ann word=CAT", "word player=Ben word=HAT")
+    push(game, "challenge player=Ben word=ZQX")
+    assert game.turn == "Ann"  # Cat, on turn when struck, loses that turn
+
+
 def test_party_the_last_word_may_be_challenged_after_the_bell(referee: Referee) -> None:
     """The bell ends the hand, but nobody has played after the last word: "the player next in turn
     has played" has not happened, so it may still be challenged, until the hands are shown."""

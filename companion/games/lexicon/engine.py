@@ -168,6 +168,7 @@ class Lexicon(Game):
         self.bell = False
         self.last: dict[str, Any] | None = None  # the last word move, before the next player moves
         self.moves: list[dict[str, Any]] = []  # every word move of this hand, for challenges
+        self.forfeit: set[str] = set()  # struck on an earlier word: they miss their next turn
 
     @property
     def over(self) -> bool:
@@ -205,12 +206,17 @@ class Lexicon(Game):
             raise RuleError("lexicon dealer", str(error)) from None
 
     def _next(self, player: str) -> str:
-        """The next player still in the game to the left of ``player``."""
+        """The next player still in the game to the left of ``player``, passing over once each
+        player who forfeits a turn (a word of his struck after his turn had passed)."""
         i = self.players.index(player)
-        for k in range(1, len(self.players) + 1):
+        for k in range(1, 2 * len(self.players) + 1):
             candidate = self.players[(i + k) % len(self.players)]
-            if candidate in self.active:
-                return candidate
+            if candidate not in self.active:
+                continue
+            if candidate in self.forfeit and len(self.forfeit & set(self.active)) < len(self.active):
+                self.forfeit.discard(candidate)
+                continue
+            return candidate
         return player
 
     def _deal(self, event: Event) -> None:
@@ -479,7 +485,11 @@ class Lexicon(Game):
             self.hands[player] += move["cards"]
         self.moves.remove(move)
         if move is self.last:
-            self.last = None
+            self.last = None  # the turn he placed it in is lost
+        elif self.turn == player and self.playing:
+            self.turn = self._next(player)  # "forfeits a turn": the one he is on
+        else:
+            self.forfeit.add(player)  # "forfeits a turn": his next
         if self.out == player:
             self.out, self.playing = None, True
 

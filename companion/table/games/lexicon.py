@@ -92,6 +92,8 @@ class LexiconTable(TablePart):
                               "on; the table or the Steward decides"])  # fmt: skip
         if game.eliminated:
             facts.append(["Eliminated", ", ".join(game.eliminated)])
+        if game.forfeit and game.playing:  # a word struck after its turn: "forfeits a turn"
+            facts.append(["Misses the next turn", ", ".join(p for p in game.players if p in game.forfeit)])
         if game.variant == "party":
             facts.append(["Bell", "rung: the hand is over" if game.bell else f"{game.hand_minutes}-minute hands"])
             if game.playing:  # the hand's clock on the table's own page (rule 4), from the deal
