@@ -67,6 +67,7 @@ def chromium(width: int = 1280, height: int = 900, phone: bool = False):  # -> s
                  "--disable-background-networking", "--disable-extensions", "--no-first-run",
                  "--autoplay-policy=no-user-gesture-required", f"--window-size={width},{height}"):  # fmt: skip
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for errors a page throws
     if phone:  # a phone's screen: headless windows are never narrower than 500 pixels
         options.add_experimental_option(
             "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}}

@@ -290,6 +290,10 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     assert state["state"]["pool"] and all(s["score"] == 0 for s in state["state"]["standings"])
     browser.get(f"{server}/game/{game}/scores?mode=tv")
     wait_text(browser, "#scores", "Ann")
+    wide = browser.execute_script(
+        "return document.querySelector('#scores').closest('.card').getBoundingClientRect().width / innerWidth"
+    )
+    assert wide > 0.8, f"the scores page on a TV uses {wide:.0%} of its width"  # not the table page's side column
     shot(browser, "scores-tv")
     # to the end, by taps: Ann's claim from the Moves card, then "no more words" (the solver agrees)
     browser.get(f"{server}/game/{game}/table")
@@ -299,8 +303,11 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     word.send_keys("RIDDLE")
     browser.execute_script("arguments[0].scrollIntoView({block: 'end'})", row)
     row.find_element(By.XPATH, ".//button[. = 'Record']").click()
+    browser.get_log("browser")  # what the console held before the refusal
     refusal = wait_text(browser, "#toast.bad", "RIDDLE")
     assert not overlapping(browser, browser.find_element(By.ID, "toast"), row), refusal
+    thrown = [e["message"] for e in browser.get_log("browser") if "Uncaught" in e["message"]]
+    assert not thrown, thrown  # the toast told the player: no uncaught error besides
     shot(browser, "not-scrabble-refused")
     word.clear()
     tap_move(browser, "Ann claims", {"the word": "RIDE"})
@@ -308,7 +315,7 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     # Ben's own view: Not Scrabble has no turns to play (rule 04), the bag passes round
     me = screens[1].find_element(By.ID, "me").text
     assert "you hold the bag" in me and "turn" not in me, me
-    tap_move(browser, "no more words can be made", {})
+    tap_move(browser, "the bag is empty and no more words can be made", {})
     assert "Ann wins with 4 letters" in wait_text(browser, "#result", "wins")
     shot(browser, "not-scrabble-over")
 
@@ -565,7 +572,7 @@ def test_a_lexicon_party_hand_with_its_clock_and_a_misspelling(server: str, brow
     tap_move(browser, "Cat lays a word", {"the word": "RECIEVE"})
     tap_move(browser, "challenge RECIEVE: misspelled", {"player": "Dan"})
     assert (
-        "Cat 0" in wait_text(browser, "#facts", "Penalty points")
+        "Cat 0" in wait_text(browser, "#facts", "Scores (lowest wins)")
         and "Cat 10" in browser.find_element(By.ID, "facts").text
     )
     shot(browser, "lexicon-party-table")

@@ -266,6 +266,8 @@ def test_travelling_letters_largest_word_then_syllables(referee: Referee) -> Non
     with pytest.raises(RuleError, match="three deals"):
         push(game, "deal")
     assert [s.player for s in game.standings()][:2] == ["Cat", "Ben"]  # 8 letters each: AB-DI-CATE has more syllables
+    # the scores say why: the syllables of words as long as another's
+    assert [s.details.get("syllables") for s in game.standings()] == [3, 1, None]
 
 
 def test_rotation(referee: Referee) -> None:

@@ -261,6 +261,13 @@ def test_party_the_bell_ends_the_hand(referee: Referee) -> None:
     hands = ["Ann:ABCDEFGHIJ", "Ben:ABCDEFG", "Cat:ABCDEFGHIJ", "Dan:BBBBBBBBBB"]
     game.push(Event("reveal", {"hands": hands}))
     assert game.standings()[0].player == "Dan"  # 20: the lowest total at the table
+    from companion.table.games.lexicon import LexiconTable
+
+    part = LexiconTable(game)  # the winner moves on (party rule 5): no one is said to deal here and there too
+    facts = dict(part.read()["facts"])
+    assert facts["Round"] == "1 over: the hand's winner moves on to the next table (party rule 5)"
+    assert facts["Hand won by"].startswith("Dan: moves on to the next table and deals there")
+    assert [a.label for a in part.actions()] == ["the same players play on: Ben deals round 2: the card turned up"]
 
 
 def test_a_word_struck_after_its_turn_forfeits_the_players_next_turn(referee: Referee) -> None:
@@ -465,7 +472,7 @@ def test_between_rounds_nobody_has_the_turn_and_the_next_dealer_is_named(referee
     assert dict(read["facts"])["Round"] == "1 over: Ben deals round 2"
     assert [a.label for a in part.actions()] == ["Ben deals round 2: the card turned up"]
     assert dict(read["facts"])["Last hand"] == f"Ann {penalty('ABCDEFGHI*')} · Ben 0"  # on assumed figures, said so
-    assert dict(read["facts"])["Red figures"].startswith("all assumed")
+    assert dict(read["facts"])["Red figures"].startswith("all assumed: B F X Z 2 · G Q Y 4")  # which, and at what
     push(game, "deal exposed=E")
     assert game.dealer == "Ben" and part.read()["turn"] == "Ann" and part.read()["words"] == {"on the table": []}
 

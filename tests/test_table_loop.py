@@ -186,6 +186,8 @@ def test_rule_06_a_loser_calling_his_word_again_is_refused_not_silenced(referee:
     session, _ = pressed_together(referee, ("Ann", "ride"), ("Ben", "oat"), gap_us=100_000)
     assert str(session.game.pool) == "AOT"
     session.press("Ben", 2_000_000)
+    offered = [c["word"] for c in session.view()["prompt"]["choices"]]
+    assert "OAT" not in offered and "TAO" not in offered, offered  # barred until the next letter: not offered
     [refused] = session.say("Ben", "oat")
     assert (refused.type, refused["rule"]) == ("refused-call", "not-scrabble 06") and session.view()["locked"] == {}
     session.observe(Seen(pool="OATL", words=(("Ann", "RIDE"),)))  # the next letter
@@ -353,11 +355,12 @@ def test_view_actions_follow_the_not_scrabble_phase(referee: Referee) -> None:
     assert session.view()["table"]["facts"] == [["Draw for first", "Ann B"]]  # the draw shown as it stands
     session.record(Event("first-draw", {"player": "Ben", "letter": "K"}))
     assert [a["label"] for a in session.view()["actions"]] == [
-        "Ann turns up a letter", "Ann claims", "Ben claims", "no more words can be made",
+        "Ann turns up a letter", "Ann claims", "Ben claims", "the bag is empty and no more words can be made",
         "end the game: everybody agrees",
     ]  # fmt: skip
     session.end("agreed")
     assert session.view()["actions"] == [] and session.view()["state"]["over"]
+    assert session.view()["table"]["bag_holder"] is None  # nobody holds the bag once the game is over
 
 
 def test_a_counted_bag_offers_only_the_letters_left_in_it(referee: Referee) -> None:
@@ -529,6 +532,30 @@ def test_dictionary_please_offers_no_pass_the_rules_refuse(referee: Referee) -> 
     assert session.view()["actions"][0]["label"].startswith("Ben plays (no second pass: a new word, or lengthening")
     with pytest.raises(RuleError, match="Passing"):
         session.record(Event("pass", {"player": "Ben"}))
+
+
+def test_dictionary_please_a_player_with_no_letters_after_the_bag_ran_out_can_play(referee: Referee) -> None:
+    """Ending (a) with camera tiles: the bag runs out and play goes on; a player with nothing in
+    hand makes words from the pool alone ("his own letters plus those in the pool"), or lets the
+    turn go: the move asks for no hand (the page could not send an empty one)."""
+    setup = Event("game", {"game": "dictionary-please", "players": ["Ann", "Ben"], "tiles": "camera",
+                           "ending": "words", "words_to_end": 3})  # fmt: skip
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    for player, letter in (("Ann", "A"), ("Ben", "B")):
+        session.record(Event("first-draw", {"player": player, "letter": letter}))
+    session.record(Event("play", {"player": "Ann", "hand": "RIDEAMSQQQ", "words": ["RIDE"]}))
+    session.record(Event("play", {"player": "Ben", "hand": "TEX", "words": ["MATE"]}))
+    labels = [a["label"] for a in session.view()["actions"]]
+    assert "the bag is empty: who drew the last tile" in labels
+    session.record(Event("last-tile", {"player": "Ben", "drew": 1}))
+    assert "the bag is empty" in session.view()["table"]["ending_progress"]
+    assert session.last is not None and "final round" not in session.last["text"]  # (a): no final round
+    session.record(Event("play", {"player": "Ann", "hand": "GLZ", "words": ["GLIDER<Ann:RIDE"]}))
+    session.record(Event("pass", {"player": "Ben"}))  # a pass draws nothing now
+    [play] = [a for a in session.view()["actions"] if a["type"] == "play"]
+    assert play["fixed"] == {"player": "Ann", "hand": ""} and play["asks"] == ["plays"], play
+    session.record(Event("play", {**play["fixed"]}))  # Ann lets the turn go: nothing to play
+    assert session.view()["table"]["turn"] == "Ben" and not session.game.over
 
 
 def test_the_history_reads_the_set_up_in_words() -> None:

@@ -767,10 +767,15 @@ class TravellingLetters(CounterGame):
     def standings(self) -> list[Standing]:
         """ "The player having formed the word containing the largest number of letters, wins ...
         the same number of letters, the one containing the greatest number of syllables wins"."""
-        order = sorted(
-            self.players, key=lambda p: (-len(self.best.get(p, "")), -len(syllable_starts(self.best.get(p, "") or "x")))
-        )
-        return [Standing(p, len(self.best.get(p, "")), {"word": self.best.get(p, "").upper()}) for p in order]
+        syllables = {p: len(syllable_starts(self.best[p])) if self.best.get(p) else 0 for p in self.players}
+        order = sorted(self.players, key=lambda p: (-len(self.best.get(p, "")), -syllables[p]))
+        standings = []
+        for p in order:
+            details: dict[str, Any] = {"word": self.best.get(p, "").upper()}
+            if any(q != p and len(self.best.get(q, "")) == len(self.best.get(p, "")) for q in self.players):
+                details["syllables"] = syllables[p]  # as many letters as another: the tie-break counts
+            standings.append(Standing(p, len(self.best.get(p, "")), details))
+        return standings
 
 
 class Rotation(CounterGame):

@@ -124,10 +124,11 @@ class Contest:
         if not self.claimed:
             winner = self.winner
             return f"{winner} won the words called together: {winner.player} claims {winner.word.upper()} first"
-        if call.word in {c.word for c in self.calls}:
-            return (
-                f"{call.word.upper()} was called together with {self.winner}: not to be claimed before the next letter"
-            )
+        lost = next((c for c in self.calls if Letters(c.word) == Letters(call.word) and c != self.winner), None)
+        if lost is not None:  # the word, or its letters rearranged (DEN, END)
+            same = "was" if lost.word == call.word else f"rearranges {lost.word.upper()}, which was"
+            wait = "not to be claimed before the next letter"
+            return f"{call.word.upper()} {same} called together with {self.winner}: {wait}"
         return None
 
     def won(self, call: Call) -> Contest:

@@ -170,7 +170,7 @@ def _letter_games(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
         "overlooked": lambda: f"{who} found words the dealer overlooked: {_words(data.get('words', []))}",
         "pass": lambda: f"{who} passed",
         "final-round": lambda: "time is up: the final round",
-        "last-tile": lambda: f"{who} drew the last tile: the final round",
+        "last-tile": lambda: f"{who} drew the last tile: the bag is empty",
     }
     if kind == "deal":
         if data.get("dealer"):

@@ -622,11 +622,18 @@ class Session:
         if self._claims is not None and self._claims[0] == self._commits:
             return self._claims[1]
         found = game.legal_claims()
+        contest = game.contest  # rule 06: the words of a call settled, barred until the next letter
+
+        def open_to_claim(word: str) -> bool:
+            return contest is None or not contest.claimed or contest.refusal(Call("", word.lower())) is None
+
         # The centre's own words first (the short ones players shout most), then the steals, each
         # everyday words first (those lemminflect knows: GLIDER before RIDGELS and REGILDS), then
         # longest first: a word said that is not offered is typed.
-        centre = sorted((w.upper() for w in found.new), key=lambda w: (not is_known(w.lower()), -len(w), w))
-        steals = sorted(found.steals, key=lambda s: (not is_known(s.new.lower()), -len(s.new), s.new))
+        centre = sorted((w.upper() for w in found.new if open_to_claim(w)),
+                        key=lambda w: (not is_known(w.lower()), -len(w), w))  # fmt: skip
+        steals = sorted((s for s in found.steals if open_to_claim(s.new)),
+                        key=lambda s: (not is_known(s.new.lower()), -len(s.new), s.new))  # fmt: skip
         choices: list[dict[str, str | None]] = [{"word": w, "from": None} for w in centre[: CHOICES // 2]]
         choices += [{"word": s.new.upper(), "from": f"{game.owners(s.sources[0])[0]}:{s.sources[0].upper()}"}
                     for s in steals[: CHOICES - len(choices)]]  # fmt: skip

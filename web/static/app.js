@@ -49,17 +49,19 @@ const wordtable = (() => {
       response = await fetch("/api" + path, options);
     } catch (error) {
       offline(true); probe();
-      throw new Error("the server does not answer");
+      throw Object.assign(new Error("the server does not answer"), { shown: true });  // the banner says so
     }
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
       // A refusal says what happened, why, and the rule; a rule's refusal is styled as a penalty.
       const message = data.error || response.statusText;
       toast(data.kind === "rule" ? `Refused: ${message}` : message, true);
-      throw new Error(message);
+      throw Object.assign(new Error(message), { shown: true });
     }
     return data;
   }
+  // A refusal the toast has shown needs nothing more: not an uncaught error in the console too.
+  window.addEventListener("unhandledrejection", (e) => { if (e.reason && e.reason.shown) e.preventDefault(); });
 
   // The start form offers exactly the settings the chosen game's engine takes (its options, with
   // their choices, ranges and the rules' defaults); the server checks them again before it starts.
@@ -227,7 +229,8 @@ const wordtable = (() => {
       const flagged = (s) => Object.keys(s).filter((k) => k !== "player" && k !== "score" && s[k] !== false);
       // what every player shares (LEXICON's "lower is better", DICEWORDS' target) is said once
       const first = state.standings[0];
-      const shared = state.standings.length > 1 && first ? flagged(first).filter((k) => state.standings.every((s) => JSON.stringify(s[k]) === JSON.stringify(first[k]))) : [];
+      // (a number equal by chance, as each player's 10 in stars and counters, stays with each player)
+      const shared = state.standings.length > 1 && first ? flagged(first).filter((k) => typeof first[k] !== "number" && state.standings.every((s) => JSON.stringify(s[k]) === JSON.stringify(first[k]))) : [];
       if (shared.length) details.append(el("p", said(first, shared), "hint"));
       for (const s of state.standings) {
         const keys = flagged(s).filter((k) => !shared.includes(k)); if (!keys.length) continue;

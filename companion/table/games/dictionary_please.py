@@ -53,9 +53,13 @@ class DictionaryPleaseTable(TablePart):
                   "words": f"(a) when a player holds {game.words_to_end} words",
                   "time": "(b) at the time agreed"}[game.ending]  # fmt: skip
         bag = f"{count(game.bag_count, 'letter')} in the bag" if game.bag_count is not None else "letters as seen"
+        if game.bag_empty or game.bag_count == 0:
+            bag = "the bag is empty" + (": the final round" if game.final_round_left is not None else "")
         close = {"tiles": bag,
                  "words": f"most words held: {max((len(hs) for hs in game.words.values()), default=0)}",
                  "time": "the table keeps the time"}[game.ending]  # fmt: skip
+        if game.ending != "tiles" and (game.bag_empty or game.bag_count == 0):
+            close += "; the bag is empty: a pass draws nothing"
         return {"turn": game.turn, "pool": str(game.pool), "bag": game.bag_count, "hands": dict(game.hands),
                 "passed": [p for p, passed in game.passed_last.items() if passed], "words": words,
                 "envelopes": envelopes, "ending": ending, "ending_progress": close,
@@ -71,6 +75,10 @@ class DictionaryPleaseTable(TablePart):
                     for p in draw.waiting]  # fmt: skip
         turn = {"player": game.turn}
         moves = [Action("play", f"{game.turn} plays", turn, ("hand", "plays"))]
+        if game.hands[game.turn] == 0:  # the bag ran out: words from the pool alone, or nothing
+            turn = {**turn, "hand": ""}
+            moves = [Action("play", f"{game.turn} plays from the pool (no letters in hand), or lets the turn go",
+                            turn, ("plays",))]  # fmt: skip
         if game.pass_refusal(game.turn) is None:  # not offered when the rules refuse it (twice running)
             moves.append(Action("pass", f"{game.turn} passes", turn))
         elif game.passed_last[game.turn]:  # passed and must play now: what counts, not only a new word

@@ -65,6 +65,8 @@ class LexiconTable(TablePart):
         if game.out or game.bell:
             ended = f"{game.out} is out" if game.out else "the bell has rung"
             round_now = f"{game.rounds}: {ended}, the others show the cards left in their hands"
+        elif between and game.variant == "party":  # the winner moves on: the next hand here is another table's
+            round_now = f"{game.rounds} over: the hand's winner moves on to the next table (party rule 5)"
         elif between:
             round_now = f"{game.rounds} over: {game.next_dealer} deals round {game.rounds + 1}"
         else:
@@ -78,16 +80,22 @@ class LexiconTable(TablePart):
         facts = [["Dealer", game.dealer or f"the cut decides: {game.cut.progress()}"], ["Round", round_now],
                  ["Ending", ending],
                  ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
-                 ["Penalty points", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
-        assumed = len(game.figures.values) - len(game.figures.entered)
-        if assumed:  # the text prints no red figures: say when a hand's count rests on assumed ones
-            which = "all" if not game.figures.entered else f"{assumed} of them"
-            facts.append(["Red figures", f"{which} assumed (the text prints none; enter your deck's at the start)"])
+                 ["Scores (lowest wins)", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
+        assumed: dict[int, list[str]] = {}
+        for card, value in game.figures.values.items():
+            if card not in game.figures.entered:
+                assumed.setdefault(value, []).append(card)
+        if assumed:  # the text prints no red figures: say when a hand's count rests on assumed ones, and which
+            which = "all" if not game.figures.entered else "these"
+            values = " · ".join(f"{' '.join(sorted(cards))} {value}" for value, cards in sorted(assumed.items()))
+            facts.append(["Red figures", f"{which} assumed: {values} (the text prints none; enter your deck's at "
+                                         "the start)"])  # fmt: skip
         if between and game.hand:  # what the last hand cost, and (a party) who moves on
             facts.append(["Last hand", " · ".join(f"{p} {n}" for p, n in game.hand.items())])
             if game.variant == "party":
                 won = game.hand_winners
-                facts.append(["Hand won by", f"{won[0]}: moves on to the next table and deals there (party rule 5)"
+                facts.append(["Hand won by", f"{won[0]}: moves on to the next table and deals there (party rule 5); "
+                              "the winner who arrives here deals the next hand, a new game with him as dealer"
                               if len(won) == 1 else f"a tie, {' and '.join(won)}: the text does not say who moves "
                               "on; the table or the Steward decides"])  # fmt: skip
         if game.eliminated:
@@ -118,8 +126,10 @@ class LexiconTable(TablePart):
             reveal = Action("reveal", "the cards left in each hand (a master card is *)", {}, ("hands",))
             return [reveal, *self._challenges()]
         if not game.playing:
-            return [Action("deal", f"{game.next_dealer} deals round {game.rounds + 1}: the card turned up", {},
-                           ("exposed",))]  # fmt: skip
+            deals = f"{game.next_dealer} deals round {game.rounds + 1}"
+            if game.variant == "party" and game.rounds:  # the winner has moved on (party rule 5)
+                deals = f"the same players play on: {deals}"
+            return [Action("deal", f"{deals}: the card turned up", {}, ("exposed",))]
         turn = {"player": game.turn}
         actions = [Action("word", f"{game.turn} lays a word (a master card: its letter in lowercase)", turn, ("word",))]
         if game.table and game.variant != "crossword":  # the word on the table picked, not typed again

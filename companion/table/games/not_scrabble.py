@@ -55,7 +55,8 @@ class NotScrabbleTable(TablePart):
     def read(self) -> dict[str, Any]:
         game = self.game
         drawing = game.first_draw.drawing if game.first is None else []
-        read: dict[str, Any] = {"bag_holder": game.turn, "drawing_for_first": drawing, "locked_out": self.locked()}
+        holder = None if game.over else game.turn  # nobody holds the bag once the game is over
+        read: dict[str, Any] = {"bag_holder": holder, "drawing_for_first": drawing, "locked_out": self.locked()}
         if game.first is None:  # rule 01's draw as it stands: the letters drawn, and a tie to draw again
             read["facts"] = [["Draw for first", game.first_draw.progress()]]
         return read
@@ -88,7 +89,9 @@ class NotScrabbleTable(TablePart):
             actions.append(Action("end", "stop early: everybody agrees (rule 22 ends the game once the bag is empty)",
                                   {"reason": "agreed"}))  # fmt: skip
         else:
-            actions.append(Action("end", "no more words can be made", {"reason": "no-words"}))
+            # camera tiles: the bag is not counted, so the label says what rule 22 asks first
+            last = "" if game.counted_bag else "the bag is empty and "
+            actions.append(Action("end", f"{last}no more words can be made", {"reason": "no-words"}))
             actions.append(Action("end", "end the game: everybody agrees", {"reason": "agreed"}))
         return actions
 
