@@ -77,8 +77,9 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "engine settles it from the `simultaneous` event, on every path: the longest word claims, and nobody "
         'claims anything before it ("wins, and claims that word"); words of the same length wait for '
         "rock-paper-scissors, played by exactly their callers, and nobody claims meanwhile; the other words of "
-        "the call may not be claimed by anyone until the next letter is drawn (a new call after it may take "
-        "them), and one called again at once is refused with no penalty, the word being there; a longest word "
+        "the call, and their letters rearranged (DEN, END), may not be claimed by anyone until the next letter "
+        "is drawn (a new call after it may take them), and one called again at once is refused with no penalty, "
+        "the word being there (the buzzers' word lists leave them out meanwhile); a longest word "
         "found not there (`false-call`, rule 07) or refused (`refused-call`) wins nothing, and the longest word "
         "left claims (or the equal longest play rock-paper-scissors); a player silenced by rule 07 is not heard, "
         "so his longer word does not stop the others.",
