@@ -255,6 +255,14 @@ FIGURES: dict[str, tuple[float, int]] = {
     # (918f7d0): 647/650 (99.5%), illegal 0, refused 3; the judges of 8a1ac04 and 84b0d01 the
     # same; that of 24070d3 646/650, illegal 1.
     "holdout49": (0.995, 0),  # 647/650
+    # Measured once, blind, on tests/data/stem-pairs-holdout52.tsv (639 pairs) with the judge of
+    # 29fbb45 (cf4cbb8): 633/639 (99.1%), illegal 0, refused 6; the judges of 8a1ac04 and 84b0d01
+    # the same; that of 24070d3 631/639, illegal 1.
+    "holdout52": (0.99, 0),  # 633/639
+    # Measured once, blind, on tests/data/stem-pairs-holdout51.tsv with the judge of 29fbb45
+    # (46e92a1): 647/650 (99.5%), illegal 0, refused 3; the judges of 8a1ac04 and 84b0d01 the
+    # same; that of 24070d3 646/650, illegal 1.
+    "holdout51": (0.995, 0),  # 647/650
     # Measured once, blind, on tests/data/stem-pairs-holdout38.tsv (644 pairs) with the judge of
     # 9002a6f: 635/644 (98.6%), illegal 1 (REARRANGE -> PREARRANGE, two prefixes on ARRANGE),
     # refused 8; the session's first judge (0850565) 634/644, illegal 1, refused 9; the judge of
