@@ -122,8 +122,10 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "LEXICON (1935), Crossword",
         '"A word may be challenged by any player"',
         "No time limit is set, so a challenge names the word (`word`) and may take any word still on the table "
-        'as its player left it; the player takes up the cards he laid for it and "forfeits a turn": for the '
-        "last word, the turn he placed it in; for a word struck later, the turn he is on, or else his next. A "
+        'as its player left it; the player takes up the cards he laid for it and "forfeits a turn" (1935): '
+        "for the last word, the turn he placed it in; for a word struck later, the turn he is on, or else his "
+        'next (the deal still goes round in rotation). Crossword\'s "loses that turn" is the turn he placed '
+        "it in, whenever it is struck. A "
         "crossword word with cards laid against it since cannot be taken up (they would be left without a "
         "word). Party play keeps its own limit: until the next player has played (after the bell, until the "
         "hands are shown). A move of several crossword words is challenged word by word.",

@@ -295,3 +295,5 @@ def test_dicewords_score_takes_the_tables_dice_from_the_settings(tmp_path: Path)
     assert mine["values"]["J"] == {"value": 8, "source": "entered by the players"} and mine["score"] == 168
     over = run_json("dicewords", "score", "jukebox", "--config", str(settings), "--values", "j9")
     assert over["values"]["J"]["value"] == 9
+    bad = run("dicewords", "score", "jukebox", "--values", "b\u00b2")  # a superscript two is no value
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "is not a letter and a value" in bad.stderr

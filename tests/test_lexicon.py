@@ -289,6 +289,31 @@ def test_a_word_struck_after_its_turn_forfeits_the_players_next_turn(referee: Re
     assert game.turn == "Ann"  # Cat, on turn when struck, loses that turn
 
 
+def test_a_forfeit_is_of_a_turn_not_of_the_deal_and_reading_the_table_changes_nothing(referee: Referee) -> None:
+    """The deal "is taken in rotation" whoever forfeits a turn; the table's reads leave the game as
+    it was; Crossword's struck word "loses that turn" only; and a word struck after an earlier
+    one was struck gives back only its own cards."""
+    from companion.table.games.lexicon import LexiconTable
+
+    game = dealt(referee)
+    push(game, "word player=Ben word=XQZT", "word player=Cat word=HOUSEBOATS", "challenge player=Ann word=XQZT")
+    part = LexiconTable(game)
+    assert game.forfeit == {"Ben"} and game.next_dealer == "Ben"
+    before = (game.next_dealer, set(game.forfeit))
+    part.read(), part.actions(), part.read()
+    assert (game.next_dealer, game.forfeit) == before
+    again = dealt(referee)
+    push(again, "word player=Ben word=XQZT", "word player=Cat word=ZQX", "challenge player=Ann word=XQZT",
+         "challenge player=Ann word=ZQX")  # fmt: skip
+    assert again.table == [] and again.hands == {"Ann": 10, "Ben": 10, "Cat": 10}
+    crossword = dealt(referee, ["Ann", "Ben"], variant="crossword")
+    crossword.push(Event("place", {"player": "Ben", "cells": ["0,0,Q", "0,1,X", "0,2,Z"]}))
+    crossword.push(Event("place", {"player": "Ann", "cells": ["1,0,A", "2,0,T"]}))  # QAT down
+    crossword.push(Event("place", {"player": "Ben", "cells": ["1,2,O", "2,2,O"]}))  # ZOO down
+    crossword.push(Event("challenge", {"player": "Ann", "word": "ZOO"}))  # a word: +10 to Ann
+    assert crossword.turn == "Ann" and not crossword.forfeit
+
+
 def test_party_the_last_word_may_be_challenged_after_the_bell(referee: Referee) -> None:
     """The bell ends the hand, but nobody has played after the last word: "the player next in turn
     has played" has not happened, so it may still be challenged, until the hands are shown."""

@@ -8,7 +8,7 @@ import pytest
 
 from companion.errors import RuleError
 from companion.games.not_scrabble import NotScrabble
-from companion.records import Event
+from companion.records import Event, RecordError
 from companion.table.session import Session
 from companion.table.store import EventStore
 from companion.words.solver import Referee
@@ -207,6 +207,16 @@ def test_rule_06_simultaneous_shouts_go_to_the_longest_word(referee: Referee) ->
     events = session.settle()
     assert [e.type for e in session.game.events[-2:]] == ["simultaneous", "claim"]
     assert events[-1].get("player") == "Ben" and session.game.words["Ann"] == []
+
+
+def test_rule_06_a_call_of_nothing_is_no_call(referee: Referee) -> None:
+    """A typed simultaneous event with empty words is refused: an empty call would wait for a
+    rock-paper-scissors nobody can play, and bar every claim meanwhile."""
+    session = shout_session(referee)
+    event = Event("simultaneous", {"players": ["Ann", "Ben"], "words": ["", ""], "at_us": [1, 2], "window_us": 250000})
+    with pytest.raises(RecordError, match="empty"):
+        session.record(event)
+    assert session.game.contest is None
 
 
 def test_rule_06_equal_length_goes_to_rock_paper_scissors(referee: Referee) -> None:

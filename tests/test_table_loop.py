@@ -179,6 +179,34 @@ def test_rule_07_a_longest_word_that_is_not_there_gives_way_to_the_next(referee:
     assert texts(session.rock_paper_scissors("Cat")) == ["claim player=Cat word=TIDE from=- at_us=1100000"]
 
 
+def test_rule_06_a_late_winner_gives_way_to_the_longest_call_left(referee: Referee) -> None:
+    """In one batch Ann's RIDE claims first; Ben's DIRE and Cat's LOG, called together after it, find
+    DIRE's letters gone: DIRE is late (no penalty) and wins nothing, so Cat's LOG claims."""
+    session = not_scrabble(referee, pool="RIDELGO", players=("Ann", "Ben", "Cat"))
+    session.shout("Ann", "ride", 1_000_000)
+    session.shout("Ben", "dire", 2_000_000)
+    session.shout("Cat", "log", 2_050_000)
+    events = session.settle()
+    assert [(e.type, e["player"], e["word"]) for e in events] == [
+        ("claim", "Ann", "RIDE"), ("refused-call", "Ben", "DIRE"), ("claim", "Cat", "LOG")]  # fmt: skip
+    assert "too late" in events[1]["reason"] and session.view()["locked"] == {}
+
+
+def test_rule_06_a_typed_false_call_of_a_tied_word_ends_the_wait(referee: Referee) -> None:
+    """The referee types that Ann's RIDE, tied with Ben's TIDE, was not there after all: no
+    rock-paper-scissors is left to play, on this screen as after a restart; a call typed while a
+    tie waits is refused and not kept for later."""
+    session, _ = pressed_together(referee, ("Ann", "ride"), ("Ben", "tide"), 100_000, players=("Ann", "Ben", "Cat"))
+    with pytest.raises(RecordError, match="rock-paper-scissors first"):
+        session.call("Cat", "oat")
+    assert session.pending == []
+    session.record(Event("false-call", {"player": "Ann", "word": "RIDE", "reason": "-"}))
+    assert session.view()["rock_paper_scissors"] == [] and session.awaiting == []
+    assert Session.resume(session.store, session.game_id, referee).view()["rock_paper_scissors"] == []
+    session.record(Event("claim", {"player": "Ben", "word": "TIDE"}))
+    assert session.game.words["Ben"] == ["tide"]
+
+
 def test_rule_06_a_loser_calling_his_word_again_is_refused_not_silenced(referee: Referee) -> None:
     """The other word of a call waits for the next letter (docs/rules.md, rule 06): called again at
     once, with its letters still in the centre, it is refused; it is there, so rule 07 does not

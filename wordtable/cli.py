@@ -189,7 +189,7 @@ def _values(args: argparse.Namespace) -> LetterValues:
         item = item.strip()
         if not item:
             continue
-        if len(item) < 2 or not item[0].isalpha() or not item[1:].isdigit():
+        if len(item) < 2 or not ("a" <= item[0].lower() <= "z") or not (item[1:].isascii() and item[1:].isdigit()):
             raise UsageError(f"--values: {item!r} is not a letter and a value, as b3")
         table[item[0]] = int(item[1:])
     return LetterValues(table)

@@ -60,6 +60,9 @@ class DrawForFirst:
         self.draws: dict[str, str] = {}
         self.winner: str | None = None
         self.tie: tuple[str, list[str]] | None = None  # the last tie: its letter, who drew it
+        #: Letters of players a tie left out of the draw: "those tying ... return their letters to
+        #: the bag" (Dictionary, Please!), so the others still hold theirs.
+        self.kept: list[str] = []
 
     @property
     def waiting(self) -> list[str]:
@@ -104,6 +107,8 @@ class DrawForFirst:
         if len(self.draws) == len(self.drawing):
             best = (min if self.nearest == "a" else max)(self.draws.values())
             tied = [p for p in self.drawing if self.draws[p] == best]
+            if len(tied) > 1:
+                self.kept += [c for p, c in self.draws.items() if p not in tied]
             self.draws = {}
             if len(tied) == 1:
                 self.winner, self.tie = tied[0], None

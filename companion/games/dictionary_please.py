@@ -186,7 +186,7 @@ class DictionaryPlease(Game):
         letters and every other player draws three."""
         player = self.player(event["player"])
         letter = str(event["letter"]).lower()
-        drawn = Letters(self.first_draw.held)
+        drawn = Letters(self.first_draw.held + "".join(self.first_draw.kept))  # "those tying" alone return theirs
         if (
             self.counted_bag
             and len(letter) == 1

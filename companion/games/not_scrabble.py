@@ -356,9 +356,11 @@ class NotScrabble(Game):
         for p, word in zip(players, words, strict=True):
             player = self.player(p)
             try:
-                Letters(str(word))
+                letters = Letters(str(word))
             except LetterError:
                 raise RecordError(f"{word!r} is not a word") from None
+            if not letters:
+                raise RecordError(f"{player}'s word is empty: write the word called")
             if not self.locked_out(player):
                 calls.append(Call(player, str(word).lower()))
         self.contest = settle_calls(calls)

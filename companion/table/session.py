@@ -96,6 +96,7 @@ class Session:
         #: shouts still to settle after them.
         self.awaiting: list[Shout] = []
         self._group: list[Shout] = []  # every shout of the simultaneous call the awaiting ones are of
+        self._settling = False  # shouts being settled: the events recorded are this session's own
         self._rest: list[list[Shout]] = []
         self._before: Game | None = None
         #: The camera, the buzzers and the dashboard call from their own threads.
@@ -269,6 +270,8 @@ class Session:
                 self.game.pop()
                 raise
             self._committed(number, event)
+            if not self._settling and isinstance(self.game, NotScrabble):
+                self._awaiting_from_record()  # a typed call, result or ruling may settle or make a tie
             if self._unread and self.seen is not None and self.check is None:
                 self.observe(self.seen)
             return number
@@ -413,7 +416,11 @@ class Session:
         # Only a batch of several shouts can have a shout made late by an earlier claim; the
         # copy replays the game, so it is taken only then.
         self._before = self.game.copy() if sum(map(len, self._rest)) > 1 else None
-        return self._continue()
+        self._settling = True
+        try:
+            return self._continue()
+        finally:
+            self._settling = False
 
     def rock_paper_scissors(self, winner: str | None = None) -> list[Event]:
         """Record the players' result (``winner``), or draw one at random, and carry on settling."""
@@ -427,11 +434,15 @@ class Session:
             method = "played"
             if winner not in players:
                 raise RecordError(f"{winner} is not in the rock-paper-scissors ({', '.join(players)})")
-        self.record(Event("rock-paper-scissors", {"players": players, "winner": winner, "method": method}))
-        group, self.awaiting = self._group or self.awaiting, []
-        settled = self._claim_contest(group)
-        if not self.awaiting:
-            settled += self._continue()
+        self._settling = True
+        try:
+            self.record(Event("rock-paper-scissors", {"players": players, "winner": winner, "method": method}))
+            group, self.awaiting = self._group or self.awaiting, []
+            settled = self._claim_contest(group)
+            if not self.awaiting:
+                settled += self._continue()
+        finally:
+            self._settling = False
         if not self.awaiting and self.pending:  # calls made while the players played
             settled += self.settle()
         self._changed(since)
@@ -473,9 +484,9 @@ class Session:
                 self._group = group
                 break
             shout = next((s for s in group if Call(s.player, s.word) == contest.winner), None)
-            event = self._settle_one(shout) if shout is not None else None
-            if event is None:
+            if shout is None:
                 break
+            event = self._settle_one(shout) or self._unheard(shout)
             events.append(event)
             if event.type == "claim" or self._shouting(self.game).contest == contest:
                 break
@@ -500,6 +511,18 @@ class Session:
         event = Event("refused-call" if there else "false-call",
                       {"player": shout.player, "word": shout.word.upper(), "reason": fault.message,
                        "rule": fault.rule if there else "not-scrabble 07", "because": fault.rule})  # fmt: skip
+        self.record(event)
+        return event
+
+    def _unheard(self, shout: Shout) -> Event:
+        """A winning call that claims nothing and is no false call: silenced by a false call of the
+        same batch (rule 07), or late, its letters taken by an earlier shout. Recorded as refused
+        (no penalty), so the longest call left claims."""
+        silenced = self._shouting(self.game).locked_out(shout.player)
+        rule = "not-scrabble 07" if silenced else "not-scrabble 05"
+        why = f"{shout.player} is silent: {silenced}" if silenced else "too late: an earlier claim took its letters"
+        event = Event("refused-call", {"player": shout.player, "word": shout.word.upper(), "reason": why,
+                                       "rule": rule, "because": rule})  # fmt: skip
         self.record(event)
         return event
 
@@ -600,6 +623,8 @@ class Session:
     def call(self, player: str, word: str, source: str | None = None) -> list[Event]:
         """A called-out word typed in with no buzzer press: settled at once, on the table's clock."""
         with self.lock:
+            if self.awaiting:  # refused before it is heard: nothing kept to settle later
+                raise RecordError("rock-paper-scissors first: " + ", ".join(s.player for s in self.awaiting))
             since = self._commits
             self.shout(player, word, source=source)
             events = self.settle()

@@ -229,8 +229,10 @@ const wordtable = (() => {
       const flagged = (s) => Object.keys(s).filter((k) => k !== "player" && k !== "score" && s[k] !== false);
       // what every player shares (LEXICON's "lower is better", DICEWORDS' target) is said once
       const first = state.standings[0];
-      // (a number equal by chance, as each player's 10 in stars and counters, stays with each player)
-      const shared = state.standings.length > 1 && first ? flagged(first).filter((k) => typeof first[k] !== "number" && state.standings.every((s) => JSON.stringify(s[k]) === JSON.stringify(first[k]))) : [];
+      // (a number equal by chance, as each player's 10 in stars and counters, stays with each
+      // player: only a game-wide number, DICEWORDS' target, is said once)
+      const gameWide = (k) => typeof first[k] !== "number" || k === "target";
+      const shared = state.standings.length > 1 && first ? flagged(first).filter((k) => gameWide(k) && state.standings.every((s) => JSON.stringify(s[k]) === JSON.stringify(first[k]))) : [];
       if (shared.length) details.append(el("p", said(first, shared), "hint"));
       for (const s of state.standings) {
         const keys = flagged(s).filter((k) => !shared.includes(k)); if (!keys.length) continue;

@@ -206,18 +206,24 @@ class Lexicon(Game):
             raise RuleError("lexicon dealer", str(error)) from None
 
     def _next(self, player: str) -> str:
-        """The next player still in the game to the left of ``player``, passing over once each
-        player who forfeits a turn (a word of his struck after his turn had passed)."""
+        """The next player still in the game to the left of ``player``."""
         i = self.players.index(player)
-        for k in range(1, 2 * len(self.players) + 1):
+        for k in range(1, len(self.players) + 1):
             candidate = self.players[(i + k) % len(self.players)]
-            if candidate not in self.active:
-                continue
-            if candidate in self.forfeit and len(self.forfeit & set(self.active)) < len(self.active):
-                self.forfeit.discard(candidate)
-                continue
-            return candidate
+            if candidate in self.active:
+                return candidate
         return player
+
+    def _next_turn(self, player: str) -> str:
+        """Whose turn follows ``player``'s: the next player, passing over once each player who
+        forfeits a turn (1935: a word of his struck after his turn had passed)."""
+        turn = self._next(player)
+        for _ in range(len(self.players)):
+            if turn not in self.forfeit or len(self.forfeit & set(self.active)) >= len(self.active):
+                break
+            self.forfeit.discard(turn)
+            turn = self._next(turn)
+        return turn
 
     def _deal(self, event: Event) -> None:
         """DEALING: ten cards each; the rest face down; "the top card exposed and placed alongside";
@@ -338,7 +344,7 @@ class Lexicon(Game):
         if self.hands[player] == 0:
             self.out = player  # "The first player to do this ends the round"
             self.playing = False
-        self.turn = self._next(player)
+        self.turn = self._next_turn(player)
 
     def _discard(self, event: Event) -> None:
         """PLAY (b): "discard one of his cards and take either the exposed card or the blind one
@@ -464,7 +470,7 @@ class Lexicon(Game):
     def _take_back(self, move: dict[str, Any]) -> None:
         """The player "takes up his cards": the word as it was before his move, his cards in hand."""
         player = move["player"]
-        if move is self.last:
+        if move is self.last and not move.get("stale"):
             table, hands = move["before"]
             if isinstance(table, Grid):
                 self.grid = table
@@ -484,12 +490,16 @@ class Lexicon(Game):
                 self.table[at] = move["old"]
             self.hands[player] += move["cards"]
         self.moves.remove(move)
+        if move is not self.last and self.last is not None:
+            self.last["stale"] = True  # its "before" no longer is: an earlier word has gone since
         if move is self.last:
             self.last = None  # the turn he placed it in is lost
+        elif self.variant is not None:
+            pass  # Crossword: "loses that turn", the one he placed it in; a party challenges the last word only
         elif self.turn == player and self.playing:
-            self.turn = self._next(player)  # "forfeits a turn": the one he is on
+            self.turn = self._next_turn(player)  # 1935, "forfeits a turn": the one he is on
         else:
-            self.forfeit.add(player)  # "forfeits a turn": his next
+            self.forfeit.add(player)  # 1935, "forfeits a turn": his next
         if self.out == player:
             self.out, self.playing = None, True
 
