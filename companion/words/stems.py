@@ -635,9 +635,24 @@ def _regular_form(old: str, new: str, defined: bool) -> bool:
     return any(new in forms for u in upos for forms in getAllInflectionsOOV(old, u).values())
 
 
+#: Number words, which lemminflect leaves out (its classes are nouns, verbs, adjectives and adverbs):
+#: NINE + FOLD, NINE + TEEN. Four letters at least: TEN, SIX and TWO would part TENANT and SIXTH.
+NUMBER_WORDS = frozenset(
+    {"four", "five", "seven", "eight", "nine", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+     "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+     "ninety", "hundred", "thousand", "million", "billion", "fourth", "fifth", "sixth", "seventh", "eighth",
+     "ninth", "tenth", "twelfth", "twentieth", "hundredth", "thousandth"}
+)  # fmt: skip
+
+
 def is_known(word: str) -> bool:
-    """Does lemminflect know ``word`` as an English word (not a guess from its spelling)?"""
-    return bool(getAllLemmas(word))
+    """Does lemminflect know ``word`` as an English word (not a guess from its spelling), or is it a
+    number word?
+
+    >>> is_known("nine"), is_known("county"), is_known("glider")
+    (True, False, True)
+    """
+    return bool(getAllLemmas(word)) or word in NUMBER_WORDS
 
 
 def known_in(words: Container[str]) -> Callable[[str], bool]:
