@@ -156,6 +156,8 @@ def suffix_forms(old: str) -> list[tuple[str, str, Callable[[str], bool]]]:
         forms.append((old + "k", "C turned to CK", lambda s: s[0] in "eiy"))
     if old.endswith("le") and len(old) > 3:
         forms.append((old[:-2], "LE turned to LY", lambda s: s == "ly"))
+    if old.endswith("ie") and len(old) == 3:  # TIE, TYING; DIE, DYING (RE + TYING)
+        forms.append((old[:-2] + "y", "IE turned to Y", lambda s: s == "ing"))
     return forms
 
 
