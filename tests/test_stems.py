@@ -277,6 +277,10 @@ FIGURES: dict[str, tuple[float, int]] = {
     # 7e0a3ef (a2ec894): 639/640 (99.8%), illegal 0, refused 1; the judges of 8a1ac04 and 84b0d01
     # the same; that of 24070d3 637/640, illegal 2.
     "holdout56": (0.998, 0),  # 639/640
+    # Measured once, blind, on tests/data/stem-pairs-holdout55.tsv (640 pairs) with the judge of
+    # 7e0a3ef (eaf5458): 635/640 (99.2%), illegal 0, refused 5; the judges of 8a1ac04 and 84b0d01
+    # the same; that of 24070d3 631/640, illegal 4.
+    "holdout55": (0.992, 0),  # 635/640
     # Measured once, blind, on tests/data/stem-pairs-holdout38.tsv (644 pairs) with the judge of
     # 9002a6f: 635/644 (98.6%), illegal 1 (REARRANGE -> PREARRANGE, two prefixes on ARRANGE),
     # refused 8; the session's first judge (0850565) 634/644, illegal 1, refused 9; the judge of
