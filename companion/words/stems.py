@@ -100,7 +100,7 @@ from companion.words.affixes import (
 )
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
-from companion.words.webster import Webster, begins_in_english, shortened
+from companion.words.webster import Webster, begins_in_english, default_webster, shortened
 
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
@@ -320,7 +320,7 @@ class StemEvidence:
             bases,
             friends,
             ((old, new) for old, new in unrelated),
-            Webster.load(),
+            default_webster(),
             relatives,
         )
 

@@ -21,22 +21,17 @@ of letters by "the greatest number of syllables". A spelling rule alone miscount
 
 from __future__ import annotations
 
-import gzip
 import itertools
 import re
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache
-from importlib import resources
 
-from companion.words.webster import NO_ORIGIN
+from companion.words.webster import default_webster
 
 VOWELS = "aeiouy"
 #: Two vowels side by side that are two syllables (CHA-OS, VI-A, RE-O): not after the letters
 #: that make them one sound (the -TION of NATION, the QU of QUAY, the GU of GUARD).
 HIATUS = re.compile(r"(?<![tscxqg])(ao|ia|io|eo|uo)|(?<![qg])ua")
-#: An entry that is only an inflection of another, written whole: "vb. n. from {hit}" (HITTING).
-INFLECTED = re.compile(r"(?:vb\. n\.|p\. ?p\.|p\. ?pr\.|imp\.|pl\.)")
 #: A final -SM or -THM after a vowel: the M is a syllable of its own (PRI-SM, RHY-THM, -ISM).
 FINAL_M = re.compile(f"[{VOWELS}][^{VOWELS}]*(?:s|th)m$")
 #: A final -LE after another consonant is a syllable of its own: TA-BLE, BOT-TLE (not AISLE).
@@ -49,22 +44,8 @@ HISSING = ("s", "x", "z", "ch", "sh", "ce", "se", "ge", "ze", "dge")
 
 @cache
 def divisions() -> Mapping[str, str]:
-    """Webster's division of each headword it divides plainly (letters and hyphens only), the one
-    most of its entries give. A headword written whole counts only in an entry of Webster's own,
-    with an etymology (FIRE, SUAVE): the entries GCIDE added later write every headword whole
-    (COUNTYWIDE, LASAGNA), with a usage label or a list of related words where the etymology was."""
-    path = resources.files("companion") / "data" / "gcide-etymology.tsv.gz"
-    votes: dict[str, Counter[str]] = {}
-    with gzip.open(path.open("rb"), "rt", encoding="utf-8") as f:
-        for line in f.read().splitlines():
-            if line.startswith("#"):
-                continue
-            word, division, origin, _ = line.split("\t")
-            if division.replace("-", "") != word or not re.fullmatch("[a-z-]+", division):
-                continue
-            if "-" in division or (origin and not NO_ORIGIN.match(origin) and not INFLECTED.match(origin)):
-                votes.setdefault(word, Counter())[division] += 1
-    return {word: max(counts, key=lambda d: (counts[d], d.count("-"))) for word, counts in votes.items()}
+    """Webster's division of each headword that it divides plainly (:meth:`Webster.divisions`)."""
+    return default_webster().divisions()
 
 
 def syllable_starts(word: str, known: Mapping[str, str] | None = None) -> list[int]:

@@ -50,11 +50,12 @@ import gzip
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
 from importlib import resources
 
 #: An etymology that only compares, or points elsewhere, gives no origin: [Cf. F. fermier.]; nor
 #: does a usage label standing alone where the etymology would be: [informal], [Brit.].
-NO_ORIGIN = re.compile(r"(?i)\s*(?:cf\.|narrower|broader|syn\b|also\b|see\b|written\b|\S+$)")
+_NO_ORIGIN = re.compile(r"(?i)\s*(?:cf\.|narrower|broader|syn\b|also\b|see\b|written\b|\S+$)")
 #: How a prefix begins a recorded form (Latin, Greek, French, English): L. intensus is IN + tensus.
 PREFIX_SPELLINGS = frozenset(
     {"a", "ab", "abs", "ac", "ad", "af", "ag", "al", "an", "ante", "anti", "ap", "ar", "as", "at", "be", "bi",
@@ -197,6 +198,18 @@ def common_words(entries: Mapping[str, Iterable[tuple[str, ...]]]) -> list[str]:
     return sorted(t for t, n in counts.items() if n >= COMMON)
 
 
+#: A division of letters and hyphens only; an entry that is only an inflection of another, written
+#: whole ("vb. n. from {hit}": HITTING).
+_DIVISION = re.compile("[a-z-]+")
+_INFLECTED = re.compile(r"(?:vb\. n\.|p\. ?p\.|p\. ?pr\.|imp\.|pl\.)")
+
+
+@cache
+def default_webster() -> Webster:
+    """Webster's entries as vendored, read once per process (the stem judge and the syllables)."""
+    return Webster.load()
+
+
 class Webster:
     """Webster's entries: for each word, its entries as (syllables, etymology, rare) rows, as
     ``scripts/export_gcide.py`` writes them (``rare`` is "rare" or "")."""
@@ -222,12 +235,35 @@ class Webster:
     def knows(self, word: str) -> bool:
         return word in self._entries
 
+    def divisions(self) -> dict[str, str]:
+        """Each headword's division into syllables (``ab-di-cate``), the one most of its entries
+        give, where it divides the word plainly (letters and hyphens only). A headword written
+        whole counts only in an entry of Webster's own, with an etymology (FIRE, SUAVE): the
+        entries GCIDE added later write every headword whole (COUNTYWIDE, LASAGNA), with a usage
+        label, a list of related words or an inflection's note where the etymology was.
+
+        >>> Webster({"fire": (("fire", "AS. fyr.", ""),), "lasagna": (("lasagna", "", ""),),
+        ...          "chaos": (("cha-os", "L. chaos.", ""),)}).divisions()
+        {'fire': 'fire', 'chaos': 'cha-os'}
+        """
+        found: dict[str, str] = {}
+        for word, rows in self._entries.items():
+            votes: Counter[str] = Counter()
+            for division, origin, *_ in rows:
+                if division.replace("-", "") != word or not _DIVISION.fullmatch(division):
+                    continue
+                if "-" in division or (origin and not _NO_ORIGIN.match(origin) and not _INFLECTED.match(origin)):
+                    votes[division] += 1
+            if votes:
+                found[word] = max(votes, key=lambda d: (votes[d], d.count("-")))
+        return found
+
     def origins(self, word: str, common: bool = False) -> list[str]:
         """Webster's etymologies of ``word`` that give an origin (not a mere "Cf." or "See");
         with ``common``, only those of entries whose first sense is not marked obsolete, rare or
         archaic, unless all are (TEST, v. i., "to make a testament", is obsolete)."""
         found = [(row[1], row[2:] == ("rare",)) for row in self._entries.get(word, ()) if row[1]]
-        found = [(o, rare) for o, rare in found if not NO_ORIGIN.match(o)]
+        found = [(o, rare) for o, rare in found if not _NO_ORIGIN.match(o)]
         if common and any(not rare for _, rare in found):
             found = [(o, rare) for o, rare in found if not rare]
         return [o for o, _ in found]
