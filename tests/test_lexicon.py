@@ -307,11 +307,11 @@ def test_a_forfeit_is_of_a_turn_not_of_the_deal_and_reading_the_table_changes_no
          "challenge player=Ann word=ZQX")  # fmt: skip
     assert again.table == [] and again.hands == {"Ann": 10, "Ben": 10, "Cat": 10}
     crossword = dealt(referee, ["Ann", "Ben"], variant="crossword")
-    crossword.push(Event("place", {"player": "Ben", "cells": ["0,0,Q", "0,1,X", "0,2,Z"]}))
-    crossword.push(Event("place", {"player": "Ann", "cells": ["1,0,A", "2,0,T"]}))  # QAT down
-    crossword.push(Event("place", {"player": "Ben", "cells": ["1,2,O", "2,2,O"]}))  # ZOO down
-    crossword.push(Event("challenge", {"player": "Ann", "word": "ZOO"}))  # a word: +10 to Ann
-    assert crossword.turn == "Ann" and not crossword.forfeit
+    crossword.push(Event("place", {"player": "Ben", "cells": ["0,0,Z", "0,1,O", "0,2,O"]}))  # ZOO
+    crossword.push(Event("place", {"player": "Ann", "cells": ["1,0,Q", "2,0,X"]}))  # ZQX down: no word
+    crossword.push(Event("place", {"player": "Ben", "cells": ["1,2,A", "2,2,T"]}))  # OAT down, clear of ZQX
+    crossword.push(Event("challenge", {"player": "Ben", "word": "ZQX"}))  # struck on Ann's turn
+    assert crossword.hands["Ann"] == 10 and crossword.turn == "Ann" and not crossword.forfeit
 
 
 def test_party_the_last_word_may_be_challenged_after_the_bell(referee: Referee) -> None:
