@@ -32,10 +32,11 @@ actions) is in its part, ``companion.table.games``; Not Scrabble's shouts are se
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -416,11 +417,8 @@ class Session:
         # Only a batch of several shouts can have a shout made late by an earlier claim; the
         # copy replays the game, so it is taken only then.
         self._before = self.game.copy() if sum(map(len, self._rest)) > 1 else None
-        self._settling = True
-        try:
+        with self._settling_shouts():
             return self._continue()
-        finally:
-            self._settling = False
 
     def rock_paper_scissors(self, winner: str | None = None) -> list[Event]:
         """Record the players' result (``winner``), or draw one at random, and carry on settling."""
@@ -434,19 +432,26 @@ class Session:
             method = "played"
             if winner not in players:
                 raise RecordError(f"{winner} is not in the rock-paper-scissors ({', '.join(players)})")
-        self._settling = True
-        try:
+        with self._settling_shouts():
             self.record(Event("rock-paper-scissors", {"players": players, "winner": winner, "method": method}))
             group, self.awaiting = self._group or self.awaiting, []
             settled = self._claim_contest(group)
             if not self.awaiting:
                 settled += self._continue()
-        finally:
-            self._settling = False
         if not self.awaiting and self.pending:  # calls made while the players played
             settled += self.settle()
         self._changed(since)
         return settled
+
+    @contextlib.contextmanager
+    def _settling_shouts(self) -> Iterator[None]:
+        """While shouts are settled, the events recorded are this session's own: :meth:`record`
+        leaves the rock-paper-scissors it is waiting on to the settling."""
+        self._settling = True
+        try:
+            yield
+        finally:
+            self._settling = False
 
     def _continue(self) -> list[Event]:
         """Settle the groups of shouts left, in device-time order. A group of several is recorded as
