@@ -1215,3 +1215,14 @@ def test_ie_turns_to_y_before_ing_under_a_prefix() -> None:
     does not know, so no dictionary form shows it."""
     verdict = judge("tie", "retying")
     assert verdict.verdict is Verdict.SAME and "IE turned to Y" in verdict.reason, verdict.reason
+
+
+def test_a_learned_compound_on_old_is_not_parted_by_its_record() -> None:
+    """CUNEIFORM is CUNEI + FORM, a learned compound on FORM's own Latin word (-FORMIS, FORMA):
+    its record in New Latin, which the judge compares with FORM's Latin only loosely, does not
+    part them (47th table); nor does HOLOGRAM's record part it from GRAM. A word that only looks
+    learned keeps its record's verdict: CHLOROFORM's FORM is formic acid's."""
+    for old, new in [("form", "cuneiform"), ("form", "cruciform"), ("gram", "hologram"), ("type", "phenotype")]:
+        verdict = judge(old, new)
+        assert verdict.verdict is Verdict.SAME and "learned compound" in verdict.reason, (old, new, verdict.reason)
+    assert judge("form", "chloroform").verdict is Verdict.DIFFERENT

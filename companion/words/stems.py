@@ -947,6 +947,8 @@ class StemJudge:
 
         if self._meanings_linked(old_forms, new_forms):
             return None
+        if shape is not None and combining(shape.prefix, old):
+            return None  # CUNEI + FORM: a learned element is OLD's own word, whatever stage records it
         if shape is not None and shape.kind == "compound" and ev.webster.made_in_english(old_forms, new_forms):
             return None  # Webster makes the compound in English (HAIL-STONE): no record outweighs that
         if named:
