@@ -61,6 +61,11 @@ def three_sizes(browser, screens, server: str, game: int, name: str, text: str, 
     wait_text(phone, ".reads", text, timeout=20)
     widths = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
     assert widths[1] <= widths[0], f"{name}: the table page is {widths[1]} px wide on a {widths[0]} px phone"
+    hidden = phone.execute_script(
+        "return [...document.querySelectorAll('header a')].filter(a => a.getBoundingClientRect().right > "
+        "window.innerWidth).map(a => a.textContent)"
+    )
+    assert not hidden, f"{name}: the phone's header hides {hidden} past the screen's edge"
     shot(phone, f"{name}-phone")
     if me:  # a player's own view: that player's line, no referee's controls
         phone.get(f"{server}/game/{game}/table?me={me}")
