@@ -719,3 +719,20 @@ def test_a_lexicon_solitaire_by_taps_to_its_end(server: str, browser, screens) -
     assert "Ann has completed the Solitaire" in wait_text(browser, "#result", "Solitaire")
     browser.get(f"{server}/game/{game}/scores")
     assert "HOME" in wait_text(browser, "#scores", "Ann") + browser.find_element("css selector", "#details").text
+
+
+def test_a_buzzer_box_that_does_not_connect_is_said_on_the_table_after_a_moment(
+    tmp_path: Path, referee: Referee, browser
+) -> None:
+    """The box on a port with nothing behind it (a cable pulled): the table's trouble line names it
+    and its port, but not in the first moment after the page opens it, when a box that is only
+    connecting would make the line flicker."""
+    with live_server(tmp_path, referee) as (url, services):
+        services.buzzer_ports = ["/dev/ttyWORDTABLE-absent"]
+        game = new_game(url, {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera"})
+        call(f"{url}/api/sessions/{game}/buzzers", {"port": "/dev/ttyWORDTABLE-absent"})
+        browser.get(f"{url}/game/{game}/table")
+        wait_action(browser, "Ann draws for first")
+        assert not browser.execute_script("return document.querySelector('#parts').offsetParent")
+        line = wait_text(browser, "#parts", "not connected", timeout=15)
+        assert "buzzer box: not connected (/dev/ttyWORDTABLE-absent)" in line

@@ -705,13 +705,23 @@ const wordtable = (() => {
 
     // A part of the table that stopped or keeps failing (the camera, the buzzer box) is said on the
     // table itself, not only in the log.
+    // A box that is still connecting (the page just opened it) is given a moment before the line
+    // says so: a pulled cable is said within two seconds, an opening port does not flicker.
+    const CONNECTING_GRACE_MS = 2000;
+    let unconnectedSince = null, partsAgain = null;
     function renderParts(parts) {
       const line = $("#parts"); if (!line) return;
       const troubles = [];
       if (parts.camera && (!parts.camera.alive || parts.camera.error)) troubles.push(`camera: ${parts.camera.error || "stopped"}`);
       const b = parts.buzzers;
+      clearTimeout(partsAgain);
+      if (b && !b.connected && !(!b.alive || !b.link_alive || b.error)) {
+        unconnectedSince ??= Date.now();
+        const waited = Date.now() - unconnectedSince;
+        if (waited >= CONNECTING_GRACE_MS) troubles.push(`buzzer box: not connected (${b.port})${b.waiting ? ": " + b.waiting : ""}`);
+        else partsAgain = setTimeout(() => renderParts(parts), CONNECTING_GRACE_MS - waited);
+      } else unconnectedSince = null;
       if (b && (!b.alive || !b.link_alive || b.error)) troubles.push(`buzzer box: ${b.error || "stopped"}`);
-      else if (b && !b.connected) troubles.push(`buzzer box: not connected (${b.port})${b.waiting ? ": " + b.waiting : ""}`);
       line.textContent = troubles.join(" · "); line.hidden = !troubles.length;
     }
 
