@@ -281,6 +281,7 @@ def test_replay_in_plain_text_shows_a_tie_and_the_red_figures_it_assumed(tmp_pat
     cards.write_text("\n".join(json.dumps(e) for e in events))
     out = run("replay", str(cards)).stdout
     assert "red figures: B entered, the rest a common deck's, assumed" in out
+    assert out.splitlines()[0] == "lexicon: 6 events, in progress, lower is better"  # said once, for every player
     assert run_json("replay", str(cards))["red_figures"]["B"] == {"value": 3, "source": "entered by the players"}
 
 

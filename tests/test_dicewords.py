@@ -159,6 +159,8 @@ def test_target_with_the_final_round_completed(referee: Referee) -> None:
     assert not g.over  # "the final round should be completed"
     push(g, "roll player=Ben dice=EEHELVNTP", "declare player=Ben word=ELEVENTH")
     assert g.over and [s.player for s in g.standings()] == ["Ben", "Ann"]  # Ben wins on his last turn
+    # the target is the game's, said once, not a detail of each player's standing
+    assert g.state()["terms"] == {"target": 90} and all("target" not in s.details for s in g.standings())
 
 
 def test_best_agrees_with_a_brute_force_scan(solver: DiceSolver) -> None:

@@ -217,6 +217,11 @@ class Game(ABC):
     def standings(self) -> list[Standing]:
         """Every player, best first."""
 
+    def terms(self) -> dict[str, Any]:
+        """What every standing is measured by, the same for all players and said once (DICEWORDS'
+        target, LEXICON's lower-is-better); none by default."""
+        return {}
+
     @property
     @abstractmethod
     def over(self) -> bool: ...
@@ -224,7 +229,7 @@ class Game(ABC):
     def state(self) -> dict[str, Any]:
         """What a table's screen shows now (engines add their own: pool, turn, hands...)."""
         return {"game": self.name, "variant": self.setup.get("variant"), "over": self.over,
-                "standings": [s.as_dict() for s in self.standings()]}  # fmt: skip
+                "standings": [s.as_dict() for s in self.standings()], "terms": self.terms()}  # fmt: skip
 
     # -- moves ---------------------------------------------------------------------------
 

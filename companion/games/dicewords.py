@@ -227,8 +227,11 @@ class Dicewords(Game):
         self.ended = "agreed"
 
     def standings(self) -> list[Standing]:
-        details = {p: {"turns": self.turns[p], "target": self.target} for p in self.players}
+        details = {p: {"turns": self.turns[p]} for p in self.players}
         return ranked(dict(self.totals), details, self.players)
+
+    def terms(self) -> dict[str, Any]:
+        return {"target": self.target}
 
     def state(self) -> dict[str, Any]:
         return {

@@ -227,12 +227,13 @@ const wordtable = (() => {
       // a flag shows as its name when set ("tied"), and not at all when not
       const said = (s, keys) => keys.map((k) => s[k] === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")} ${show(s[k])}`).join(" · ");
       const flagged = (s) => Object.keys(s).filter((k) => k !== "player" && k !== "score" && s[k] !== false);
-      // what every player shares (LEXICON's "lower is better", DICEWORDS' target) is said once
+      // what the game measures every standing by (LEXICON's "lower is better", DICEWORDS' target)
+      // is said once, and so is a flag every player shares (all tied); a number equal by chance,
+      // as each player's 10 in stars and counters, stays with each player
+      const terms = state.terms || {}, termKeys = Object.keys(terms).filter((k) => terms[k] !== false);
+      if (termKeys.length) details.append(el("p", said(terms, termKeys), "hint"));
       const first = state.standings[0];
-      // (a number equal by chance, as each player's 10 in stars and counters, stays with each
-      // player: only a game-wide number, DICEWORDS' target, is said once)
-      const gameWide = (k) => typeof first[k] !== "number" || k === "target";
-      const shared = state.standings.length > 1 && first ? flagged(first).filter((k) => gameWide(k) && state.standings.every((s) => JSON.stringify(s[k]) === JSON.stringify(first[k]))) : [];
+      const shared = state.standings.length > 1 && first ? flagged(first).filter((k) => typeof first[k] !== "number" && state.standings.every((s) => JSON.stringify(s[k]) === JSON.stringify(first[k]))) : [];
       if (shared.length) details.append(el("p", said(first, shared), "hint"));
       for (const s of state.standings) {
         const keys = flagged(s).filter((k) => !shared.includes(k)); if (!keys.length) continue;

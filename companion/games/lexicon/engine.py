@@ -582,9 +582,10 @@ class Lexicon(Game):
         first, lowest first; eliminated players follow, the last to go out first."""
         survivors = sorted(self.active, key=lambda p: (self.scores[p], self.players.index(p)))
         order = survivors + list(reversed(self.eliminated))
-        return [
-            Standing(p, self.scores[p], {"eliminated": p in self.eliminated, "lower_is_better": True}) for p in order
-        ]
+        return [Standing(p, self.scores[p], {"eliminated": p in self.eliminated}) for p in order]
+
+    def terms(self) -> dict[str, Any]:
+        return {"lower_is_better": True}
 
     def state(self) -> dict[str, Any]:
         return {
