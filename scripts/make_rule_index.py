@@ -202,8 +202,10 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "two counters, STAR -> STAIR (a letter put in) nothing. The first crib is the text's twenty letters; "
         "a crib laid again after a word is finished is the whole crib as it then lies. The word a player "
         "thinks of must be one the crib (with the letters set apart) can make; it reaches no screen unless "
-        "it earns a point.",
-        "`counters_in_box`",
+        'it earns a point. The general rules\' "The Leader is usually changed after each round": a round '
+        "of Word Building is one word built and returned, so the deal passes to the left after each word, "
+        "and the player on the new dealer's right begins the next.",
+        "`counters_in_box`; `dealer_passes` (false: the first dealer deals every word)",
     ),
     (
         "Spelling Match",

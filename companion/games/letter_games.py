@@ -379,6 +379,15 @@ class WordBuilding(CounterGame):
             high=1000,
             default_note="the text names no number",
         ),
+        # the general rules: "The Leader is usually changed after each round ... The turn to lead
+        # or deal passes to the left"; a round of Word Building is one word, built and returned
+        Option(
+            "dealer_passes",
+            "The deal passes to the left after each word",
+            bool,
+            True,
+            default_note='"The Leader is usually changed after each round"',
+        ),
     )
 
     def reset(self) -> None:
@@ -414,6 +423,8 @@ class WordBuilding(CounterGame):
         crib = _letters(event["crib"], "crib")
         if self.phase == "deal" and len(crib) != CRIB:
             raise RuleError("word building", f'"twenty others face upward": the crib has {len(crib)} letters')
+        if self.phase == "finished" and self.leader is not None and self.setup.get("dealer_passes", True):
+            self.leader = self.next_player(self.leader)  # "The turn to lead or deal passes to the left"
         self.crib = crib
         self.phase, self.built, self.adders = "crib", "", []
         self.turn = self.next_player(self.leader or self.players[0], right=True)
