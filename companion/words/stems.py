@@ -87,6 +87,7 @@ from companion.words.affixes import (
     BOUND_PREFIX_WORDS,
     FEMININE_ER,
     LATIN_PREFIXES,
+    LEARNED_PREFIXES,
     NAMED_BASES,
     NEGATIVE_PREFIXES,
     PREFIXES,
@@ -102,6 +103,11 @@ from companion.words.glosses import Glossary
 from companion.words.letters import Letters
 from companion.words.webster import Webster, begins_in_english, default_webster, shortened
 
+#: Affixes that are bound, or that a record names as the affix rather than the word (-LESS, -ION,
+#: SUB-, PSYCHO-): a record parting NEW on one of them is no compound of OLD.
+_BOUND_AFFIXES = (
+    SUFFIXES | SUFFIX_WORDS_OF_THEIR_OWN | BOUND_PREFIX_WORDS | LATIN_PREFIXES | NEGATIVE_PREFIXES | LEARNED_PREFIXES
+)
 #: WordNet relations that make one word a derivative of another, whatever their spelling.
 DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
 #: Endings that make a form of a word, not a new word: a known word so spelt that is not one of
@@ -847,6 +853,11 @@ class StemJudge:
                 return same(f"Wiktionary derives {NEW} from {base}", 0.8, "derivation-record")
             if named:
                 return same(named, 0.8, "etymology")
+            joined = self._recorded_compound(old, new, new_forms)
+            if joined and self.compounds_allowed:
+                return different(f"{joined}: a compound, which this table's house rules allow", 0.85, "compound")
+            if joined:
+                return same(f"{joined}: a compound keeps {OLD} whole", 0.8, "compound")
             through = self._through_part(old, new, new_forms)
             if through and self.compounds_allowed:
                 return different(f"{through[0]}: a compound, which this table's house rules allow", 0.85, "compound")
@@ -1179,6 +1190,23 @@ class StemJudge:
                 )
                 inner_sum = f"{part.upper()} is {old.upper()} + {Letters(part) - Letters(old)}"
                 return f"{NEW} is {parts} ({source}'s etymology)", f"{inner_sum}: {_grounds(verdict.reason)}"
+        return None
+
+    def _recorded_compound(self, old: str, new: str, new_forms: frozenset[str]) -> str | None:
+        """Wiktionary's record parts NEW as OLD and another word that has a record of its own, the two
+        side by side (UNDERWHELM: UNDER + WHELM, a word lemminflect does not know): what the record
+        says, or None."""
+        ev = self.evidence
+        if old in _BOUND_AFFIXES:  # -LESS, -ION, SUB-, PSYCHO-: the record's affix, not the word
+            return None
+        for form in sorted(new_forms):
+            for base, affix in ev.derived_from(form):
+                other = affix if base == old else base if affix == old else ""
+                # a first part in -O may be a learned combining form, not the word (ERGO- of ergot)
+                learned = form.startswith(old) and old.endswith("o")
+                if other and form in (old + other, other + old) and ev.etymology(other) and not learned:
+                    first, second = (old, other) if form.startswith(old) else (other, old)
+                    return f"Wiktionary parts {form.upper()} as {first.upper()} + {second.upper()}"
         return None
 
     def _through_reference(self, old: str, new: str, new_forms: frozenset[str]) -> str | None:
