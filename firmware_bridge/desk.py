@@ -23,7 +23,7 @@ from typing import TypedDict, Unpack
 from companion.errors import WordtableError
 from companion.table.session import Session
 from firmware_bridge.arbitration import Arbiter, Decision
-from firmware_bridge.link import ButtonPress, BuzzerLink, LinkEvent
+from firmware_bridge.link import ButtonPress, BuzzerLink, Connected, Disconnected, LinkEvent, Waiting
 
 
 class _ArbiterOptions(TypedDict, total=False):
@@ -56,6 +56,10 @@ class BuzzerDesk:
         self.decisions: list[tuple[Decision, float]] = []  # (decision, host seconds from arrival to record)
         self.link = BuzzerLink(url, self._on_event, clock=clock)
         self.on_decision: Callable[[Decision], None] = lambda decision: None
+        #: Called when the box connects, drops, or waits for a new reason (a port gone, refused):
+        #: what a table's trouble line says has changed. Not on every retry of the same wait.
+        self.on_link: Callable[[LinkEvent], None] = lambda event: None
+        self._waiting_for: str | None = None
         #: The last error a decision met (None: all well).
         self.error: str | None = None
         #: Why the table refused the last decision (a press after the game's end), or None: the
@@ -98,6 +102,11 @@ class BuzzerDesk:
             with self._presses:
                 self.arbiter.press(event.button, event.t_us, event.host_time)
                 self._presses.notify()
+        elif isinstance(event, (Connected, Disconnected)) or (
+            isinstance(event, Waiting) and event.reason != self._waiting_for
+        ):
+            self._waiting_for = event.reason if isinstance(event, Waiting) else None
+            self.on_link(event)
 
     def _decide(self) -> None:
         """Sleep until a press arrives, then until its settle window has passed; then decide."""

@@ -736,3 +736,25 @@ def test_a_buzzer_box_that_does_not_connect_is_said_on_the_table_after_a_moment(
         assert not browser.execute_script("return document.querySelector('#parts').offsetParent")
         line = wait_text(browser, "#parts", "not connected", timeout=15)
         assert "buzzer box: not connected (/dev/ttyWORDTABLE-absent)" in line
+
+
+def test_a_pulled_buzzer_cable_is_said_and_unsaid_with_no_move_made(tmp_path: Path, referee: Referee, browser) -> None:
+    """The simulated box unplugged and plugged in again while nobody moves: the table's trouble line
+    says so, and clears once the box is back (the server tells the page when a box connects or
+    drops; the line is not left on an old reading)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from firmware_bridge.simulator import box
+
+    with live_server(tmp_path, referee) as (url, _):
+        game = new_game(url, {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera"})
+        call(f"{url}/api/sessions/{game}/buzzers", {"port": f"sim://table-{game}"})
+        browser.get(f"{url}/game/{game}/table")
+        wait_action(browser, "Ann draws for first")
+        shown = "return document.querySelector('#parts').offsetParent !== null"
+        time.sleep(2.5)  # past the grace a connecting box is given
+        assert not browser.execute_script(shown)
+        box(f"table-{game}").unplug()
+        assert "buzzer box: not connected" in wait_text(browser, "#parts", "not connected", timeout=15)
+        box(f"table-{game}").plug()
+        WebDriverWait(browser, 15).until(lambda d: not d.execute_script(shown))

@@ -67,6 +67,7 @@ def attach(services: Services, game: int, port: str) -> BuzzerDesk:
         register()
     desk = BuzzerDesk(port, session, dict(enumerate(players)))
     desk.on_decision = lambda decision: services.hub.news(game, "buzzers", summary(services, game))
+    desk.on_link = lambda event: services.hub.news(game, "table", {"changed": True})  # the trouble line
     services.desks[game] = desk.start()
     return desk
 

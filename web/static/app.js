@@ -707,7 +707,8 @@ const wordtable = (() => {
     // A part of the table that stopped or keeps failing (the camera, the buzzer box) is said on the
     // table itself, not only in the log.
     // A box that is still connecting (the page just opened it) is given a moment before the line
-    // says so: a pulled cable is said within two seconds, an opening port does not flicker.
+    // says so, and the table is read again then: an opening port does not flicker, and a box that
+    // connected meanwhile is not called unconnected. The server says when a box connects or drops.
     const CONNECTING_GRACE_MS = 2000;
     let unconnectedSince = null, partsAgain = null;
     function renderParts(parts) {
@@ -720,7 +721,7 @@ const wordtable = (() => {
         unconnectedSince ??= Date.now();
         const waited = Date.now() - unconnectedSince;
         if (waited >= CONNECTING_GRACE_MS) troubles.push(`buzzer box: not connected (${b.port})${b.waiting ? ": " + b.waiting : ""}`);
-        else partsAgain = setTimeout(() => renderParts(parts), CONNECTING_GRACE_MS - waited);
+        else partsAgain = setTimeout(refresh, CONNECTING_GRACE_MS - waited);
       } else unconnectedSince = null;
       if (b && (!b.alive || !b.link_alive || b.error)) troubles.push(`buzzer box: ${b.error || "stopped"}`);
       line.textContent = troubles.join(" · "); line.hidden = !troubles.length;
