@@ -345,9 +345,10 @@ def standings(server: str, game: int) -> list[str]:
 
 def test_the_start_form_shows_a_setting_only_where_it_counts(server: str, browser) -> None:
     """Dictionary, Please!'s words that end the game count only for ending (a): the field shows
-    when (a) is chosen, not under the default (c); a default's label reads without double brackets."""
+    when (a) is chosen, not under the default (c); a default's label reads without double brackets.
+    A yes-or-no setting shows its default, and a game started with it changed records the change."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     browser.get(server + "/")
     wait_text(browser, "#game-choice", "Dictionary, Please!")
@@ -363,6 +364,16 @@ def test_the_start_form_shows_a_setting_only_where_it_counts(server: str, browse
     shot(browser, "start-dictionary-please")
     ending.select_by_value('"time"')
     assert not words.is_displayed()
+    # a yes-or-no setting whose default is yes (Word Building's deal passing) is ticked, and can be unticked
+    Select(browser.find_element(By.ID, "game-choice")).select_by_visible_text("Word Building")
+    passes = browser.find_element(By.CSS_SELECTOR, "[data-option=dealer_passes]")
+    assert passes.is_selected()
+    passes.click()
+    browser.find_element(By.CSS_SELECTOR, "#start button[type=submit]").click()
+    WebDriverWait(browser, 10).until(lambda d: "/game/" in d.current_url)
+    game = int(browser.current_url.split("/game/")[1].split("/")[0])
+    setup = call(f"{server}/api/sessions/{game}/events")["events"][0]
+    assert setup["type"] == "game" and setup["dealer_passes"] is False
 
 
 def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: str, browser, screens) -> None:

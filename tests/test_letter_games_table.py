@@ -78,6 +78,12 @@ def test_word_building_from_the_crib_then_the_hands(referee: Referee) -> None:
     tap(session, "Ben cannot play")  # "he pays the last player one counter"
     tap(session, "CATS can be built no further")  # the last to build receives one from the pool
     assert counters(session) == {"Ann": 25, "Ben": 24, "Cat": 28}
+    # Ann lays the crib again, and the deal passes to her left: Ben deals, and Ann, on his right, begins
+    tap(session, "Ann lays the crib again: every letter of it, as it lies now; Ben deals the next word",
+        crib="POREDINLUMBAGHET")  # fmt: skip
+    facts = dict(session.view()["table"]["facts"])
+    assert facts["Dealer"] == "Ben"
+    tap(session, "Ann adds a letter", letter="P", word="POD")
     tap(session, "end the game")
     assert session.view()["result"] == "Cat wins with 28 counters"
 

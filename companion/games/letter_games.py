@@ -423,11 +423,19 @@ class WordBuilding(CounterGame):
         crib = _letters(event["crib"], "crib")
         if self.phase == "deal" and len(crib) != CRIB:
             raise RuleError("word building", f'"twenty others face upward": the crib has {len(crib)} letters')
-        if self.phase == "finished" and self.leader is not None and self.setup.get("dealer_passes", True):
-            self.leader = self.next_player(self.leader)  # "The turn to lead or deal passes to the left"
+        self.leader = self.dealer_next
         self.crib = crib
         self.phase, self.built, self.adders = "crib", "", []
         self.turn = self.next_player(self.leader or self.players[0], right=True)
+
+    @property
+    def dealer_next(self) -> str | None:
+        """The dealer of the word to come: after a word is finished (its dealer lays the crib
+        again, "as many letters as they have lost"), the player on his left, unless the table keeps
+        one dealer (``dealer_passes``); before, the dealer now."""
+        if self.phase == "finished" and self.leader is not None and self.setup.get("dealer_passes", True):
+            return self.next_player(self.leader)  # "The turn to lead or deal passes to the left"
+        return self.leader
 
     def _add(self, event: Event) -> None:
         """Crib: each player "thinks of a word" and sets apart its next letter; "Each player who

@@ -80,8 +80,9 @@ const wordtable = (() => {
           const whose = o.default_note ? `wordtable's default (${o.default_note})` : "the rules' default";
           const rules = el("option", `${whose}${o.default !== null ? `: ${(o.choices.find((c) => c.value === o.default) || {}).label || o.default}` : ""}`); rules.value = ""; input.append(rules);
           for (const c of o.choices) { const opt = el("option", c.label); opt.value = JSON.stringify(c.value); input.append(opt); }
-        } else if (o.kind === "bool") {
-          input = el("input"); input.type = "checkbox";
+        } else if (o.kind === "bool") {  // ticked when the rules' default is yes (Word Building's deal passing)
+          input = el("input"); input.type = "checkbox"; input.checked = o.default === true;
+          input.dataset.default = String(o.default === true);
         } else {
           input = el("input"); input.type = o.kind === "int" ? "number" : "text";
           if (o.low !== null) input.min = o.low; if (o.high !== null) input.max = o.high;
@@ -124,7 +125,7 @@ const wordtable = (() => {
       if (f.get("dictionary")) setup.dictionary = f.get("dictionary");
       for (const input of document.querySelectorAll("[data-option]")) {
         const kind = input.dataset.kind, name = input.dataset.option;
-        if (kind === "bool") { if (input.checked) setup[name] = true; continue; }
+        if (kind === "bool") { if (input.checked !== (input.dataset.default === "true")) setup[name] = input.checked; continue; }
         if (input.value === "") continue;
         setup[name] = kind === "choice" ? JSON.parse(input.value) : kind === "int" ? Number(input.value) : input.value;
       }

@@ -180,9 +180,12 @@ class LetterGamesTable(TablePart):
         return moves
 
     def _building_moves(self, game: WordBuilding) -> list[Action]:
-        if game.phase in ("deal", "finished"):
-            what = "twenty letters" if game.phase == "deal" else "again: every letter of it, as it lies now"
-            return [Action("deal", f"{game.leader} lays the crib: {what}", {}, ("crib",))]
+        if game.phase == "deal":
+            return [Action("deal", f"{game.leader} lays the crib: twenty letters", {}, ("crib",))]
+        if game.phase == "finished":
+            passes = f"; {game.dealer_next} deals the next word" if game.dealer_next != game.leader else ""
+            return [Action("deal", f"{game.leader} lays the crib again: every letter of it, as it lies now{passes}",
+                           {}, ("crib",))]  # fmt: skip
         turn = {"player": game.turn}
         moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word"))]
         if game.phase == "hands":
