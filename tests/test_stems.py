@@ -697,6 +697,7 @@ def test_form_is_a_learned_second_element_only_after_i() -> None:
     """-IFORM is Latin -formis (CUNEIFORM); CHLOROFORM is CHLORO + FORMYL (formic acid, Latin
     formica): no learned compound on FORM."""
     assert judge("form", "chloroform").verdict is Verdict.DIFFERENT
+    assert judge("gram", "grogram").verdict is Verdict.DIFFERENT  # GRO- is no learned element: French grosgrain
 
 
 def test_a_record_of_a_compound_holds_the_word_of_a_plural() -> None:
@@ -1249,6 +1250,7 @@ def test_a_learned_compound_on_old_is_not_parted_by_its_record() -> None:
         verdict = judge(old, new)
         assert verdict.verdict is Verdict.SAME and "learned compound" in verdict.reason, (old, new, verdict.reason)
     assert judge("form", "chloroform").verdict is Verdict.DIFFERENT
+    assert judge("gram", "grogram").verdict is Verdict.DIFFERENT  # GRO- is no learned element: French grosgrain
 
 
 def test_a_record_that_parts_new_as_old_and_a_word_of_its_own_is_a_compound() -> None:
@@ -1264,3 +1266,11 @@ def test_a_record_that_parts_new_as_old_and_a_word_of_its_own_is_a_compound() ->
     assert allowed.verdict is Verdict.DIFFERENT and "house rules allow" in allowed.reason
     for old, new in [("less", "ruthless"), ("ergo", "ergosterol"), ("some", "gruesome")]:
         assert judge(old, new).verdict is Verdict.DIFFERENT, (old, new)
+    # a short word a record uses as an element of its own (-ON of MUON, MY- of MYASTHENIA), and a
+    # word the curated entries part from its compounds (STEP- of STEPMOTHER): no compound either
+    for old, new in [("on", "muon"), ("my", "myasthenia"), ("step", "stepbairn")]:
+        assert judge(old, new).verdict is Verdict.DIFFERENT, (old, new)
+    # a learned second element stays a learned compound, whatever the house rules (HYDROPHOBIA's kind)
+    for judged in (judge, StemJudge(default_links(), compounds_allowed=True).judge):
+        verdict = judged("phobia", "agoraphobia")
+        assert verdict.verdict is Verdict.SAME and "learned compound" in verdict.reason, verdict.reason

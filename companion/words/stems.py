@@ -85,6 +85,7 @@ from lemminflect import getAllInflections, getAllInflectionsOOV, getAllLemmas, g
 
 from companion.words.affixes import (
     BOUND_PREFIX_WORDS,
+    COMBINING_WORDS,
     FEMININE_ER,
     LATIN_PREFIXES,
     LEARNED_PREFIXES,
@@ -853,7 +854,9 @@ class StemJudge:
                 return same(f"Wiktionary derives {NEW} from {base}", 0.8, "derivation-record")
             if named:
                 return same(named, 0.8, "etymology")
-            joined = self._recorded_compound(old, new, new_forms)
+            joined = self._recorded_compound(old, new_forms)
+            if joined and new.endswith(old) and any(old in words for words in COMBINING_WORDS.values()):
+                return same(f"{joined}: a learned compound on {OLD}, the same word as its -{OLD}", 0.8, "affix")
             if joined and self.compounds_allowed:
                 return different(f"{joined}: a compound, which this table's house rules allow", 0.85, "compound")
             if joined:
@@ -958,8 +961,8 @@ class StemJudge:
 
         if self._meanings_linked(old_forms, new_forms):
             return None
-        if shape is not None and combining(shape.prefix, old):
-            return None  # CUNEI + FORM: a learned element is OLD's own word, whatever stage records it
+        if shape is not None and combining(shape.prefix, old) and len(shape.prefix) > 3:
+            return None  # CUNEI + FORM: a learned element is OLD's own word, whatever stage records it (not GRO + GRAM)
         if shape is not None and shape.kind == "compound" and ev.webster.made_in_english(old_forms, new_forms):
             return None  # Webster makes the compound in English (HAIL-STONE): no record outweighs that
         if named:
@@ -1192,19 +1195,25 @@ class StemJudge:
                 return f"{NEW} is {parts} ({source}'s etymology)", f"{inner_sum}: {_grounds(verdict.reason)}"
         return None
 
-    def _recorded_compound(self, old: str, new: str, new_forms: frozenset[str]) -> str | None:
+    def _recorded_compound(self, old: str, new_forms: frozenset[str]) -> str | None:
         """Wiktionary's record parts NEW as OLD and another word that has a record of its own, the two
         side by side (UNDERWHELM: UNDER + WHELM, a word lemminflect does not know): what the record
-        says, or None."""
+        says, or None. Not for a short OLD, which records use as an affix or element of its own (-ON
+        of MUON, MY- of MYASTHENIA), nor for an OLD the curated entries part from compounds in the
+        same place (STEP- of STEPMOTHER, Old English steop-: not STEPBAIRN either)."""
         ev = self.evidence
-        if old in _BOUND_AFFIXES:  # -LESS, -ION, SUB-, PSYCHO-: the record's affix, not the word
+        if old in _BOUND_AFFIXES or len(old) <= SHORT_WORD - 1:  # -LESS, -ION, SUB-, PSYCHO-; ON, MY, SEX
             return None
         for form in sorted(new_forms):
             for base, affix in ev.derived_from(form):
                 other = affix if base == old else base if affix == old else ""
                 # a first part in -O may be a learned combining form, not the word (ERGO- of ergot)
-                learned = form.startswith(old) and old.endswith("o")
-                if other and form in (old + other, other + old) and ev.etymology(other) and not learned:
+                leads = form.startswith(old)
+                learned = leads and old.endswith("o")
+                homograph = any(
+                    o == old and (n.startswith(old) if leads else n.endswith(old)) for o, n in ev.false_friends
+                )
+                if other and form in (old + other, other + old) and ev.etymology(other) and not (learned or homograph):
                     first, second = (old, other) if form.startswith(old) else (other, old)
                     return f"Wiktionary parts {form.upper()} as {first.upper()} + {second.upper()}"
         return None
