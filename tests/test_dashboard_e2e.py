@@ -548,6 +548,8 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
     assert result.startswith("Cat wins with")
     browser.get(f"{server}/game/{game}/scores")
     assert wait_text(browser, "#scores", "Ben").splitlines()[1:] == top
+    # the game's terms said once, under the scores, not on each player's line
+    assert browser.find_element(By.ID, "details").text.count("lower is better") == 1
     shot(browser, "lexicon-scores")
     # the history says what the challenge cost: TAXI stands, and the wrong challenger has 10 added
     browser.get(f"{server}/game/{game}/history")

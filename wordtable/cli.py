@@ -475,7 +475,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     game = load_game(events, build_referee(config))
     standings, terms = [s.as_dict() for s in game.standings()], game.terms()
     data = {"game": game.name, "over": game.over, "events": len(events), "standings": standings, "terms": terms}
-    said = "".join(f", {k.replace('_', ' ')}" if v is True else f", {k} {v}" for k, v in terms.items())
+    said = "".join(
+        f", {k.replace('_', ' ')}" + ("" if v is True else f" {v}") for k, v in terms.items() if v is not False
+    )
     lines = [f"{game.name}: {len(events)} events, {'over' if game.over else 'in progress'}{said}"]
     for i, s in enumerate(standings, start=1):
         tie = f" (tied; tie-break {s['tie_break']})" if s.get("tie_break") else " (tied)" if s.get("tied") else ""
