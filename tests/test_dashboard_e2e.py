@@ -653,7 +653,11 @@ def test_the_demo_table_plays_itself(tmp_path: Path, referee: Referee, browser) 
         wait_text(browser, "#camera-status", "read in", timeout=60)
         assert "RIDE" in wait_text(browser, "#words", "RIDE", timeout=90)  # the camera laid Ann's claim
         assert "GLIDER" in wait_text(browser, "#words", "GLIDER", timeout=90)  # Cat's steal
-        assert browser.execute_script("return document.querySelector('#camera-frame').naturalWidth") == 800
+        # the camera's frame, 800 px wide: a new frame may be loading at any moment, so wait for one
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        width = "return document.querySelector('#camera-frame').naturalWidth"
+        WebDriverWait(browser, 10).until(lambda d: d.execute_script(width) == 800)
         shot(browser, "demo-table")
         wait_text(browser, "#scores", "Cat", timeout=30)
         tv = chromium(1920, 1080)
