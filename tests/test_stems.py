@@ -989,7 +989,7 @@ def test_the_same_form_of_two_words_is_judged_by_their_dictionary_forms() -> Non
     CAMPED is a form of CAMP, and DECAMP is DE + CAMP: the same stem. SILENT -> LISTENED stays a
     rearrangement (SILENT is its own dictionary form), and TIED -> EDITED stays apart (TIE, EDIT)."""
     verdict = judge("camped", "decamped")
-    assert verdict.verdict is Verdict.SAME and "CAMPED of CAMP" in verdict.reason, verdict.reason
+    assert verdict.verdict is Verdict.SAME and "CAMPED is CAMP + ED" in verdict.reason, verdict.reason
     assert judge("silent", "listened").verdict is Verdict.DIFFERENT
     assert judge("tied", "edited").verdict is Verdict.DIFFERENT
 
@@ -1274,3 +1274,15 @@ def test_a_record_that_parts_new_as_old_and_a_word_of_its_own_is_a_compound() ->
     for judged in (judge, StemJudge(default_links(), compounds_allowed=True).judge):
         verdict = judged("phobia", "agoraphobia")
         assert verdict.verdict is Verdict.SAME and "learned compound" in verdict.reason, verdict.reason
+
+
+def test_the_same_form_of_two_words_is_judged_by_the_words() -> None:
+    """VICES and DEVICES are VICE + S and DEVICE + S: DEVICE is Old French devis, not DE + VICE, so
+    the plurals differ as the words do (60th table), though DEVICES holds DE + VICES; PITS and
+    ARMPITS share PIT as ARMPIT holds it."""
+    verdict = judge("vices", "devices")
+    assert verdict.verdict is Verdict.DIFFERENT and "VICES is VICE + S and DEVICES is DEVICE + S" in verdict.reason
+    assert judge("limes", "sublimes").verdict is Verdict.DIFFERENT
+    for old, new in [("pits", "armpits"), ("airs", "airports")]:
+        assert judge(old, new).verdict is Verdict.SAME, (old, new, judge(old, new).reason)
+    assert judge("tacked", "backtracked").verdict is Verdict.DIFFERENT  # BACK + TRACK holds no TACK

@@ -599,6 +599,11 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _own_lemma(word: str) -> bool:
+    """Is ``word`` a dictionary form of its own (NEWS, COSTING the noun), not only another's form?"""
+    return any(word in forms for forms in getAllLemmas(word).values())
+
+
 def _plural_of(word: str, base: str) -> bool:
     """Is ``word`` ``base`` + -S (-ES, Y turned to -IES)?"""
     return word in (base + "s", base + "es", base[:-1] + "ies")
@@ -773,6 +778,17 @@ class StemJudge:
         shared = old_forms & new_forms
         if shared:
             return same(f"both are forms of {min(shared, key=len).upper()}", 0.99, "inflection")
+
+        paired = self._same_ending(old, new, old_forms, new_forms)
+        if paired is not None:
+            lemma_old, lemma_new, ending = paired
+            inner = self.judge(lemma_old, lemma_new)
+            why = (f"{OLD} is {lemma_old.upper()} + {ending.upper()} and {NEW} is {lemma_new.upper()} + "
+                   f"{ending.upper()}: {_grounds(inner.reason)}")  # fmt: skip
+            if inner.verdict is Verdict.SAME:
+                return same(why, inner.confidence, inner.evidence, inner.sense)
+            if inner.verdict is Verdict.DIFFERENT:
+                return different(why, inner.confidence, inner.evidence)
 
         kin = self.evidence.relatives.get((old, new)) or self._curated_forms(
             self.evidence.relatives, old, new, old_forms, new_forms
@@ -1193,6 +1209,22 @@ class StemJudge:
                 )
                 inner_sum = f"{part.upper()} is {old.upper()} + {Letters(part) - Letters(old)}"
                 return f"{NEW} is {parts} ({source}'s etymology)", f"{inner_sum}: {_grounds(verdict.reason)}"
+        return None
+
+    def _same_ending(
+        self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
+    ) -> tuple[str, str, str] | None:
+        """OLD and NEW as the same form of two words, NEW's word holding OLD's (VICES and DEVICES:
+        VICE + S, DEVICE + S): (OLD's word, NEW's word, the ending), when neither is a word of its own."""
+        if _own_lemma(old) or _own_lemma(new):
+            return None
+        for lemma_old in sorted(old_forms - {old}):
+            ending = old[len(lemma_old) :] if old.startswith(lemma_old) else ""
+            if ending not in INFLECTIONAL_ENDINGS:
+                continue
+            for lemma_new in sorted(new_forms - {new}):
+                if new == lemma_new + ending and Letters(lemma_old) < Letters(lemma_new) and self.is_word(lemma_new):
+                    return lemma_old, lemma_new, ending
         return None
 
     def _recorded_compound(self, old: str, new_forms: frozenset[str]) -> str | None:
