@@ -599,6 +599,7 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
 def _own_lemma(word: str) -> bool:
     """Is ``word`` a dictionary form of its own (NEWS, COSTING the noun), not only another's form?"""
     return any(word in forms for forms in getAllLemmas(word).values())
