@@ -56,6 +56,13 @@ from importlib import resources
 #: An etymology that only compares, or points elsewhere, gives no origin: [Cf. F. fermier.]; nor
 #: does a usage label standing alone where the etymology would be: [informal], [Brit.].
 _NO_ORIGIN = re.compile(r"(?i)\s*(?:cf\.|narrower|broader|syn\b|also\b|see\b|written\b|\S+$)")
+#: Nor, for an origin, do usage labels of several words: [British informal], [chiefly Brit.],
+#: [Western U. S.], [vulgar slang] (PARKY is no word from "British informal").
+_USAGE_ONLY = re.compile(
+    r"(?i)\s*(?:(?:mostly|chiefly|usually|british|brit\.|informal|slang|vulgar|colloq\.|archaic|obs\.|dial\.|"
+    r"western|southern|northern|eastern|u\.|s\.|south|africa|australia|ireland|usage|in|pl\.|political|"
+    r"theatrical|cant|trade|name|a|trademark\.?|recent|[0-9]+'s)[\s,]*)+$"
+)
 #: How a prefix begins a recorded form (Latin, Greek, French, English): L. intensus is IN + tensus.
 PREFIX_SPELLINGS = frozenset(
     {"a", "ab", "abs", "ac", "ad", "af", "ag", "al", "an", "ante", "anti", "ap", "ar", "as", "at", "be", "bi",
@@ -263,7 +270,7 @@ class Webster:
         with ``common``, only those of entries whose first sense is not marked obsolete, rare or
         archaic, unless all are (TEST, v. i., "to make a testament", is obsolete)."""
         found = [(row[1], row[2:] == ("rare",)) for row in self._entries.get(word, ()) if row[1]]
-        found = [(o, rare) for o, rare in found if not _NO_ORIGIN.match(o)]
+        found = [(o, rare) for o, rare in found if not _NO_ORIGIN.match(o) and not _USAGE_ONLY.match(o)]
         if common and any(not rare for _, rare in found):
             found = [(o, rare) for o, rare in found if not rare]
         return [o for o, _ in found]
