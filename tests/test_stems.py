@@ -1303,3 +1303,14 @@ def test_a_usage_label_is_no_origin() -> None:
     that could never meet PARK's (62nd table), so PARK + Y stands; nor is "vulgar slang" one."""
     assert judge("park", "parky").verdict is Verdict.SAME
     assert judge("suck", "cocksucker").verdict is Verdict.SAME
+
+
+def test_old_reaching_into_news_ending_is_not_in_news_word() -> None:
+    """COSTING is COST + ING: STING reaches into the ending, and COST holds no STING (60th table);
+    so BED is not in BLABBED (BLAB + B + ED), nor RING in BORING. A word + the same ending whose
+    word NEW's holds is left to the other rules: PENDING, DEPENDING; FITTING, BEFITTING."""
+    for old, new in [("sting", "costing"), ("bed", "blabbed"), ("ring", "coring"), ("owing", "billowing")]:
+        verdict = judge(old, new)
+        assert verdict.verdict is Verdict.DIFFERENT and verdict.evidence == "inflection", (old, new, verdict.reason)
+    for old, new in [("pending", "depending"), ("fitting", "befitting"), ("going", "outgoing")]:
+        assert judge(old, new).verdict is Verdict.SAME, (old, new)

@@ -114,6 +114,8 @@ DERIVATIONAL = frozenset({"derivation", "pertainym", "participle"})
 #: Endings that make a form of a word, not a new word: a known word so spelt that is not one of
 #: OLD's forms only looks like one (PEND is not PEN + D).
 INFLECTIONAL_ENDINGS = frozenset({"s", "es", "d", "ed", "ing", "est"})
+#: The spellings of one ending (-S after E, -ES after S): ACTED is ACT + ED as ACTIVATED is ACTIVATE + D.
+_SAME_ENDING = {"s": ("s", "es"), "es": ("s", "es"), "d": ("d", "ed"), "ed": ("d", "ed")}
 #: The confidence of a SAME that rests on a sign only (:meth:`StemJudge._kept_whole`): a word
 #: that holds it is not OLD's derivative on that sign (MATTER is no MATT + ER, MATT no MAT's).
 KEPT_WHOLE = 0.6
@@ -790,6 +792,11 @@ class StemJudge:
                 return same(why, inner.confidence, inner.evidence, inner.sense)
             if inner.verdict is Verdict.DIFFERENT:
                 return different(why, inner.confidence, inner.evidence)
+        beyond = self._past_its_word(old, new, old_forms, new_forms)
+        if beyond is not None:
+            lemma, ending = beyond
+            why = f"{NEW} is {lemma.upper()} + {ending.upper()}, and {lemma.upper()} holds no {OLD}"
+            return different(why, 0.9, "inflection")
 
         kin = self.evidence.relatives.get((old, new)) or self._curated_forms(
             self.evidence.relatives, old, new, old_forms, new_forms
@@ -1226,6 +1233,37 @@ class StemJudge:
             for lemma_new in sorted(new_forms - {new}):
                 if new == lemma_new + ending and Letters(lemma_old) < Letters(lemma_new) and self.is_word(lemma_new):
                     return lemma_old, lemma_new, ending
+        return None
+
+    def _past_its_word(
+        self, old: str, new: str, old_forms: frozenset[str], new_forms: frozenset[str]
+    ) -> tuple[str, str] | None:
+        """NEW as a form of a word that does not hold OLD's letters, OLD reaching into the ending
+        (COSTING is COST + ING, not CO + STING; WHOMPING is WHOMP + ING, not WHOM + PING): (the word,
+        the ending), unless OLD is a word of NEW's word + that ending (HEARING, OVERHEARING; PENDING,
+        DEPENDING)."""
+        for lemma in sorted(new_forms - {new}, key=len):
+            if not (lemma.isascii() and lemma.isalpha()) or len(lemma) >= len(new) or not self.is_word(lemma):
+                continue
+            stem = lemma if new.startswith(lemma) else lemma[:-1] if lemma.endswith("e") else ""
+            if not stem or not new.startswith(stem):
+                continue
+            ending = new[len(stem) :]
+            if ending[:1] == stem[-1:] and ending[1:] in INFLECTIONAL_ENDINGS:
+                ending = ending[1:]  # SHOP, SHOPPING
+            if ending not in INFLECTIONAL_ENDINGS or Letters(old) <= Letters(lemma):
+                return None
+            for same in _SAME_ENDING.get(ending, (ending,)):  # OLD a word + the same ending (PEND, DEPEND)
+                if not old.endswith(same):
+                    continue
+                bare = old[: -len(same)]
+                bases = {bare, bare + "e", bare[:-1] if bare[-2:-1] == bare[-1:] else bare, bare[:-1] + "y"}
+                if any(
+                    Letters(b) <= Letters(lemma) and ((self.is_word(b) and len(b) > 1) or (b in lemma and len(b) > 2))
+                    for b in bases
+                ):
+                    return None
+            return lemma, ending
         return None
 
     def _recorded_compound(self, old: str, new_forms: frozenset[str]) -> str | None:
