@@ -794,8 +794,8 @@ class StemJudge:
                 return different(why, inner.confidence, inner.evidence)
         beyond = self._past_its_word(old, new, old_forms, new_forms)
         if beyond is not None:
-            lemma, ending = beyond
-            why = f"{NEW} is {lemma.upper()} + {ending.upper()}, and {lemma.upper()} holds no {OLD}"
+            word, ending = beyond
+            why = f"{NEW} is {word.upper()} + {ending.upper()}, and {word.upper()} holds no {OLD}"
             return different(why, 0.9, "inflection")
 
         kin = self.evidence.relatives.get((old, new)) or self._curated_forms(
