@@ -200,7 +200,8 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         '"when a player changes a word, that is, uses its letters to form a new one, he must transpose them"',
         "A change is a word that does not keep the old word's letters in their order: STAR -> ASTER earns "
         "two counters, STAR -> STAIR (a letter put in) nothing. The first crib is the text's twenty letters; "
-        "a crib laid again after a word is finished is the whole crib as it then lies. The word a player "
+        'after a word is finished the dealer tops it up ("as many letters as they have lost"): the referee '
+        "types the letters laid, or the whole crib as it lies, and it holds twenty at most. The word a player "
         "thinks of must be one the crib (with the letters set apart) can make; it reaches no screen unless "
         'it earns a point. The general rules\' "The Leader is usually changed after each round": a round '
         "of Word Building is one word built and returned, so the deal passes to the left after each word, "

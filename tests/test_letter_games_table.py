@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from companion.errors import WordtableError
 from companion.records import Event
 from companion.table.session import Session
 from companion.table.store import EventStore
@@ -78,11 +81,18 @@ def test_word_building_from_the_crib_then_the_hands(referee: Referee) -> None:
     tap(session, "Ben cannot play")  # "he pays the last player one counter"
     tap(session, "CATS can be built no further")  # the last to build receives one from the pool
     assert counters(session) == {"Ann": 25, "Ben": 24, "Cat": 28}
-    # Ann lays the crib again, and the deal passes to her left: Ben deals, and Ann, on his right, begins
-    tap(session, "Ann lays the crib again: every letter of it, as it lies now; Ben deals the next word",
-        crib="POREDINLUMBAGHET")  # fmt: skip
+    # nobody's turn until the crib is laid again
+    assert session.view()["table"]["turn"] is None
+    # Ann tops the crib up ("as many letters as they have lost"), and the deal passes to her left:
+    # Ben deals, and Ann, on his right, begins. Seventeen letters lie there: three more at most.
+    topping = (
+        "Ann tops up the crib to twenty (the letters laid, or the whole crib): the deal passes to Ben, and Ann begins"
+    )
+    with pytest.raises(WordtableError, match="lay at most 3 more letters"):
+        tap(session, topping, crib="WXYZ")
+    tap(session, topping, crib="WXY")
     facts = dict(session.view()["table"]["facts"])
-    assert facts["Dealer"] == "Ben"
+    assert facts["Dealer"] == "Ben" and sorted(facts["Crib"]) == sorted("SPOREDINLUMBAGHETWXY")
     tap(session, "Ann adds a letter", letter="P", word="POD")
     tap(session, "end the game")
     assert session.view()["result"] == "Cat wins with 28 counters"

@@ -595,6 +595,9 @@ def test_the_history_reads_the_set_up_in_words() -> None:
     assert describe(setup) == "Not Scrabble set up for Ann, Ben and Cat (tiles camera)"
     crossword = Event("game", {"game": "lexicon", "variant": "crossword", "players": ["Ann", "Ben"]})
     assert describe(crossword) == "Crossword Lexicon set up for Ann and Ben"
+    building = Event("game", {"game": "anagrams", "variant": "word-building", "players": ["Ann", "Ben"],
+                              "dealer_passes": False, "counters_in_box": 60})  # fmt: skip
+    assert describe(building) == "Word Building set up for Ann and Ben (dealer passes no, counters in box 60)"
 
 
 def test_a_press_offers_everyday_words_first(referee: Referee) -> None:

@@ -423,10 +423,25 @@ class WordBuilding(CounterGame):
         crib = _letters(event["crib"], "crib")
         if self.phase == "deal" and len(crib) != CRIB:
             raise RuleError("word building", f'"twenty others face upward": the crib has {len(crib)} letters')
+        if self.phase == "finished":
+            crib = self._topped_up(crib)
         self.leader = self.dealer_next
         self.crib = crib
         self.phase, self.built, self.adders = "crib", "", []
         self.turn = self.next_player(self.leader or self.players[0], right=True)
+
+    def _topped_up(self, laid: Letters) -> Letters:
+        """The crib after a word: "The dealer then gives to each player and to the crib, as many
+        letters as they have lost during the round". ``laid`` is the whole crib as it now lies (it
+        holds every letter left in it) or the letters laid to top it up; twenty at most either way."""
+        whole = laid if self.crib <= laid else self.crib + laid
+        if len(whole) > CRIB:
+            raise RuleError(
+                "word building",
+                f"the crib still holds {self.crib}: lay at most {CRIB - len(self.crib)} more letters "
+                f"(or type the whole crib, {self.crib} among its twenty)",
+            )
+        return whole
 
     @property
     def dealer_next(self) -> str | None:
@@ -511,7 +526,7 @@ class WordBuilding(CounterGame):
         if self.phase != "hands" or not self.adders:
             raise RuleError("word building", "no word is being built up")
         self.pay("pool", self.adders[-1], 1, f"last to build {self.built.upper()}")
-        self.phase = "finished"
+        self.phase, self.turn = "finished", None  # nobody plays until the crib is laid again
 
 
 class SpellingMatch(CounterGame):

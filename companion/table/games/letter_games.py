@@ -182,10 +182,12 @@ class LetterGamesTable(TablePart):
     def _building_moves(self, game: WordBuilding) -> list[Action]:
         if game.phase == "deal":
             return [Action("deal", f"{game.leader} lays the crib: twenty letters", {}, ("crib",))]
-        if game.phase == "finished":
-            passes = f"; {game.dealer_next} deals the next word" if game.dealer_next != game.leader else ""
-            return [Action("deal", f"{game.leader} lays the crib again: every letter of it, as it lies now{passes}",
-                           {}, ("crib",))]  # fmt: skip
+        if game.phase == "finished":  # the dealer tops the crib up; the next word's dealer names who begins
+            dealer = game.dealer_next or game.leader
+            first = game.next_player(dealer, right=True) if dealer else None
+            passes = f"the deal passes to {dealer}, and {first} begins" if dealer != game.leader else f"{first} begins"
+            return [Action("deal", f"{game.leader} tops up the crib to twenty (the letters laid, or the whole crib): "
+                           f"{passes}", {}, ("crib",))]  # fmt: skip
         turn = {"player": game.turn}
         moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word"))]
         if game.phase == "hands":
