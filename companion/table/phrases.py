@@ -44,8 +44,8 @@ def describe(event: Event) -> str:
     seen = " (seen by the camera)" if data.get("by") == "camera" else ""
     if kind == "game":  # the set-up: the game, its players, and the settings the table chose
         title = title_of(data.get("game"), data.get("variant"))
-        said = {True: "yes", False: "no"}
-        settings = ", ".join(f"{k.replace('_', ' ')} {said.get(v, v) if isinstance(v, bool) else v}"
+        yes_no = {True: "yes", False: "no"}
+        settings = ", ".join(f"{k.replace('_', ' ')} {yes_no[v] if isinstance(v, bool) else v}"
                              for k, v in data.items() if k not in ("game", "variant", "players"))  # fmt: skip
         return f"{title} set up for {_players(data.get('players'))}" + (f" ({settings})" if settings else "")
     if kind == "draw" and "letter" in data:
