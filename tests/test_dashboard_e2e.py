@@ -775,3 +775,20 @@ def test_a_pulled_buzzer_cable_is_said_and_unsaid_with_no_move_made(tmp_path: Pa
         assert "buzzer box: not connected" in wait_text(browser, "#parts", "not connected", timeout=15)
         box(f"table-{game}").plug()
         WebDriverWait(browser, 15).until(lambda d: not d.execute_script(shown))
+
+
+def test_the_score_chart_spreads_counters_that_start_high(tmp_path: Path, referee: Referee, browser) -> None:
+    """Word Building's counters start at 33 each: the chart runs from the lowest score to the
+    highest, so the lines part across its height instead of bunching at its top edge."""
+    with live_server(tmp_path, referee) as (url, _):
+        game = new_game(url, {"game": "anagrams", "variant": "word-building", "players": ["Ann", "Ben", "Cat"]})
+        draws = [f"first-draw player={p} letter={c}" for p, c in zip(["Ann", "Ben", "Cat"], "ZAB", strict=True)]
+        for text in [*draws, "deal crib=ATXXXXXXXXXXXXXXXXXX", "add player=Cat letter=A word=AT"]:
+            call(f"{url}/api/sessions/{game}/events", {"text": text})
+        browser.get(f"{url}/game/{game}/scores")
+        wait_text(browser, "#chart-legend", "Cat 34")
+        heights = browser.execute_script(
+            "return [...document.querySelectorAll('#chart polyline')]"
+            ".map(p => Number(p.getAttribute('points').trim().split(' ').pop().split(',')[1]))"
+        )
+        assert max(heights) - min(heights) > 60, heights  # of the chart's 120: Cat's 34 at the top, the 33s at the foot

@@ -249,7 +249,9 @@ const wordtable = (() => {
       const data = await api(`/sessions/${id}/scores`);
       svg.replaceChildren();
       const all = data.points.flatMap((p) => Object.values(p.scores));
-      const top = Math.max(1, ...all), low = Math.min(0, ...all);  // a score below nought (LEXICON's -10) stays in view
+      // from the lowest score to the highest: a score below nought (LEXICON's -10) stays in view, and
+      // counters that start at 33 each spread over the chart rather than bunch at its top
+      const low = all.length ? Math.min(...all) : 0, top = Math.max(low + 1, ...all);
       const n = Math.max(1, data.points.length - 1);
       const colours = ["#2a7", "#c52", "#36c", "#a3a", "#aa2", "#2aa", "#777", "#e80"];
       svg.setAttribute("preserveAspectRatio", "none");  // the whole width is the game so far
@@ -264,7 +266,7 @@ const wordtable = (() => {
       }
       data.players.forEach((player, i) => {
         const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
-        line.setAttribute("points", data.points.map((p, k) => `${(k / n) * 300},${115 - ((p.scores[player] - low) / (top - low)) * 110}`).join(" "));
+        line.setAttribute("points", data.points.map((p, k) => `${(k / n) * 300},${112 - ((p.scores[player] - low) / (top - low)) * 104}`).join(" "));
         line.setAttribute("fill", "none"); line.setAttribute("stroke", colours[i % colours.length]); line.setAttribute("stroke-width", "2"); line.setAttribute("vector-effect", "non-scaling-stroke");
         const title = document.createElementNS("http://www.w3.org/2000/svg", "title"); title.textContent = player; line.append(title);
         svg.append(line);
