@@ -155,6 +155,10 @@ def tap_move(driver, label: str, fields: dict[str, Any]) -> None:
             box.send_keys(value)
     if needs_record:
         row.find_element(By.XPATH, ".//button[. = 'Record']").click()
+    armed = row.find_elements(By.CSS_SELECTOR, "button.armed")  # a move that ends the game asks a second tap
+    if armed:
+        assert armed[0].text == "end the game? tap again" and not driver.find_element(By.ID, "toast").text
+        armed[0].click()
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "toast").text)
     answer = driver.find_element(By.ID, "toast").text
     assert not answer.startswith("Refused") and "tap" not in answer, (label, answer)
@@ -638,6 +642,12 @@ def test_a_letter_game_rotation_to_its_end(server: str, browser, screens) -> Non
     tap_move(browser, "Ann cannot play it", {})
     assert "Ann 1 · Ben 3 · pool 46" in wait_text(browser, "#facts", "Ben 3")
     three_sizes(browser, screens, server, game, "rotation-table", "Counters")
+    # one tap on "end the game" only asks again: a slip of the finger ends nothing
+    from selenium.webdriver.common.by import By
+
+    wait_action(browser, "end the game").find_element(By.XPATH, ".//button[. = 'Record']").click()
+    assert browser.find_elements(By.CSS_SELECTOR, "#actions button.armed")
+    assert not browser.find_element(By.ID, "result").is_displayed()
     tap_move(browser, "end the game", {})
     assert "Ben wins with 3 counters" in wait_text(browser, "#result", "wins")
 

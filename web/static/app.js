@@ -590,7 +590,20 @@ const wordtable = (() => {
           let was = wordList.value; grown.value = was;
           wordList.onchange = () => { if (!grown.value.trim() || grown.value === was) grown.value = wordList.value; was = wordList.value; };
         }
-        if (!(alone && action.asks[0] === "letter")) { const go = el("button", "Record"); go.onclick = () => send(); row.append(go); }
+        if (!(alone && action.asks[0] === "letter")) {
+          const go = el("button", "Record"); go.onclick = () => send();
+          if (action.type === "end") {  // a game ended by a slip of the finger: two taps, as an undo
+            go.onclick = () => {
+              if (!go.classList.contains("armed")) {
+                go.classList.add("armed"); go.textContent = "end the game? tap again";
+                setTimeout(() => { go.classList.remove("armed"); go.textContent = "Record"; }, 5000);
+                return;
+              }
+              send();
+            };
+          }
+          row.append(go);
+        }
         box.append(row);
       }
       if (!view.actions.length) box.append(el("p", view.result || "No move is open.", "hint"));
