@@ -99,6 +99,7 @@ from companion.words.affixes import (
     combining,
     compounds,
     shapes,
+    suffix_forms,
 )
 from companion.words.glosses import Glossary
 from companion.words.letters import Letters
@@ -303,6 +304,13 @@ class StemEvidence:
         self._etymology = etymology or {}
         self._derived_from = derived_from or {}
         self.false_friends = false_friends or {}
+        #: Where a curated entry parts OLD from its compounds: (OLD, "leads") for STEP of STEPMOTHER,
+        #: (OLD, "ends") for a word that ends NEW; asked on every recorded compound, so kept as a set.
+        self.parted_compounds = frozenset(
+            (old, "leads" if new.startswith(old) else "ends")
+            for old, new in self.false_friends
+            if new.startswith(old) or new.endswith(old)
+        )
         self.relatives = relatives or {}
         self.unrelated = frozenset(unrelated)
         self.webster = webster or Webster({})
@@ -1245,13 +1253,12 @@ class StemJudge:
         for lemma in sorted(new_forms - {new}, key=len):
             if not (lemma.isascii() and lemma.isalpha()) or len(lemma) >= len(new) or not self.is_word(lemma):
                 continue
-            stem = lemma if new.startswith(lemma) else lemma[:-1] if lemma.endswith("e") else ""
-            if not stem or not new.startswith(stem):
+            # the lemma's spelling before the ending, as a suffix takes it (BORE, BOR-ING; SHOP, SHOPP-ING)
+            endings = [new[len(stem) :] for stem, _, _ in suffix_forms(lemma) if new.startswith(stem)]
+            if not endings:
                 continue
-            ending = new[len(stem) :]
-            if ending[:1] == stem[-1:] and ending[1:] in INFLECTIONAL_ENDINGS:
-                ending = ending[1:]  # SHOP, SHOPPING
-            if ending not in INFLECTIONAL_ENDINGS or Letters(old) <= Letters(lemma):
+            ending = next((e for e in endings if e in INFLECTIONAL_ENDINGS), "")
+            if not ending or Letters(old) <= Letters(lemma):
                 return None
             for same in _SAME_ENDING.get(ending, (ending,)):  # OLD a word + the same ending (PEND, DEPEND)
                 if not old.endswith(same):
@@ -1281,9 +1288,7 @@ class StemJudge:
                 # a first part in -O may be a learned combining form, not the word (ERGO- of ergot)
                 leads = form.startswith(old)
                 learned = leads and old.endswith("o")
-                homograph = any(
-                    o == old and (n.startswith(old) if leads else n.endswith(old)) for o, n in ev.false_friends
-                )
+                homograph = (old, "leads" if leads else "ends") in ev.parted_compounds
                 if other and form in (old + other, other + old) and ev.etymology(other) and not (learned or homograph):
                     first, second = (old, other) if form.startswith(old) else (other, old)
                     return f"Wiktionary parts {form.upper()} as {first.upper()} + {second.upper()}"
