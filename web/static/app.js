@@ -273,6 +273,20 @@ const wordtable = (() => {
       });
     }
 
+    // What cannot be taken back lightly (an undo of several moves, the game's end) asks a second
+    // tap within five seconds; the button says what the second tap will do.
+    function twoTaps(button, question, act) {
+      const label = button.textContent;
+      button.onclick = () => {
+        if (!button.classList.contains("armed")) {
+          button.classList.add("armed"); button.textContent = question;
+          setTimeout(() => { button.classList.remove("armed"); button.textContent = label; }, 5000);
+          return;
+        }
+        act();
+      };
+    }
+
     let historyShown = false;
     function renderHistory() {
       const list = $("#history"); if (!list) return;
@@ -300,14 +314,8 @@ const wordtable = (() => {
           const b = el("button", "undo from here"); b.className = "small"; b.title = "undo this move and every one after it";
           // two taps: the first says how many moves would go, the second undoes them
           const moves = standing.length - at;
-          b.onclick = () => {
-            if (!b.classList.contains("armed")) {
-              b.classList.add("armed"); b.textContent = `undo ${moves} move${moves === 1 ? "" : "s"}? tap again`;
-              setTimeout(() => { b.classList.remove("armed"); b.textContent = "undo from here"; }, 5000);
-              return;
-            }
-            api(`/sessions/${id}/undo`, { to: at }).then((r) => toast(`Undone: ${r.undone_what || "back to event " + at}`));
-          };
+          twoTaps(b, `undo ${moves} move${moves === 1 ? "" : "s"}? tap again`,
+            () => api(`/sessions/${id}/undo`, { to: at }).then((r) => toast(`Undone: ${r.undone_what || "back to event " + at}`)));
           li.append(b);
         }
         list.append(li);
@@ -592,16 +600,7 @@ const wordtable = (() => {
         }
         if (!(alone && action.asks[0] === "letter")) {
           const go = el("button", "Record"); go.onclick = () => send();
-          if (action.type === "end") {  // a game ended by a slip of the finger: two taps, as an undo
-            go.onclick = () => {
-              if (!go.classList.contains("armed")) {
-                go.classList.add("armed"); go.textContent = "end the game? tap again";
-                setTimeout(() => { go.classList.remove("armed"); go.textContent = "Record"; }, 5000);
-                return;
-              }
-              send();
-            };
-          }
+          if (action.type === "end") twoTaps(go, "end the game? tap again", send);  // a slip of the finger ends nothing
           row.append(go);
         }
         box.append(row);
