@@ -802,3 +802,33 @@ def test_the_score_chart_spreads_counters_that_start_high(tmp_path: Path, refere
             ".map(p => Number(p.getAttribute('points').trim().split(' ').pop().split(',')[1]))"
         )
         assert max(heights) - min(heights) > 60, heights  # of the chart's 120: Cat's 34 at the top, the 33s at the foot
+
+
+def test_word_building_to_its_end_by_the_last_rounds_ten_words(server: str, browser, screens) -> None:
+    """Word Building's end by taps: once each player has dealt, the finished word offers only the
+    last round (the hands into the crib); the words made from the crib are counted on the table, and
+    the tenth ends the game."""
+    game = new_game(server, {"game": "anagrams", "variant": "word-building", "players": ["Ann", "Ben"]})
+    rounds = []
+    for first, second in [("Ben", "Ann"), ("Ann", "Ben")]:
+        rounds += [f"add player={first} letter=A word=AT", f"add player={second} letter=T word=AT", "complete",
+                   f"add player={first} letter=E word=ATE from=hand", f"cannot player={second}", "finish"]  # fmt: skip
+    opening = ["first-draw player=Ann letter=Z", "first-draw player=Ben letter=A", "deal crib=ATXXXXXXXXXXXXXXXXXX"]
+    for text in [*opening, *rounds[:6], "deal crib=AT", *rounds[6:]]:
+        call(f"{server}/api/sessions/{game}/events", {"text": text})
+    browser.get(f"{server}/game/{game}/table")
+    assert "Deals\n2 of 2" in wait_text(browser, "#facts", "Deals")
+    tap_move(browser, "the last round: the hands go into the crib", {"the crib's letters": "GOTOINSOANBEMEDOHEUP"})
+    tap_move(browser, "Ann adds a letter", {"letter": "G", "the word": "GO"})
+    tap_move(browser, "Ben adds a letter", {"letter": "O", "the word": "GO"})
+    tap_move(browser, "GO is made: word 1 of 10 from the crib", {})
+    assert "the last round: 1 of 10 words made from the crib" in wait_text(browser, "#facts", "1 of 10 words")
+    three_sizes(browser, screens, server, game, "word-building-last-round", "Counters")
+    for word in ["TO", "IN", "SO", "AN", "BE", "ME", "DO", "HE"]:
+        for player, letter in zip(["Ann", "Ben"], word, strict=True):
+            call(f"{server}/api/sessions/{game}/events", {"text": f"add player={player} letter={letter} word={word}"})
+        call(f"{server}/api/sessions/{game}/events", {"text": "complete"})
+    tap_move(browser, "Ann adds a letter", {"letter": "U", "the word": "UP"})
+    tap_move(browser, "Ben adds a letter", {"letter": "P", "the word": "UP"})
+    tap_move(browser, "UP is made: word 10 of 10 from the crib: the game ends", {})
+    assert "Ann wins with 62 counters" in wait_text(browser, "#result", "wins")

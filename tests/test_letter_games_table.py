@@ -98,6 +98,46 @@ def test_word_building_from_the_crib_then_the_hands(referee: Referee) -> None:
     assert session.view()["result"] == "Cat wins with 28 counters"
 
 
+def test_word_building_to_its_end_by_the_last_round(referee: Referee) -> None:
+    """ "When each player has acted as leader, the game is ended"; "On the last round, after
+    completing a word, all the letters left over in the hands of the players are put into the crib,
+    and words are built up from it, as at first, until 10 others can be made": the buttons offer the
+    last round when the last dealer's word is finished, count the ten words, and end the game."""
+    session = start(referee, ["Ann", "Ben"], variant="word-building")
+    tap(session, "Ann draws for dealer", letter="Z")
+    tap(session, "Ben draws for dealer", letter="A")
+    tap(session, "Ann lays the crib", crib="ATXXXXXXXXXXXXXXXXXX")
+    for dealer, first, second in [("Ann", "Ben", "Ann"), ("Ben", "Ann", "Ben")]:
+        tap(session, f"{first} adds a letter", letter="A", word="AT")
+        tap(session, f"{second} adds a letter", letter="T", word="AT")
+        tap(session, "AT is complete")
+        tap(session, f"{first} adds a letter", letter="E", word="ATE", **{"from": "hand"})
+        tap(session, f"{second} cannot play")
+        tap(session, "ATE can be built no further")
+        if dealer == "Ann":
+            assert dict(session.view()["table"]["facts"])["Deals"] == "1 of 2"
+            assert [a["type"] for a in session.view()["actions"]] == ["deal", "end"]
+            tap(session, "Ann tops up the crib", crib="AT")
+    # Ben has dealt: the last round's word is finished, and the hands go into the crib
+    facts = dict(session.view()["table"]["facts"])
+    assert facts["Deals"] == "2 of 2" and facts["Building"] == "finished: the last round's hands go into the crib"
+    assert [a["type"] for a in session.view()["actions"]] == ["hands-in", "end"]
+    tap(session, "the last round: the hands go into the crib", crib="GOTOINSOANBEMEDOHEUP")
+    add = next(a for a in session.view()["actions"] if a["type"] == "add")  # its letter keys: what the crib holds
+    assert add["choices"]["letter"] == sorted(set("GOTOINSOANBEMEDOHEUPX"))
+    for n, word in enumerate(["GO", "TO", "IN", "SO", "AN", "BE", "ME", "DO", "HE", "UP"], start=1):
+        turn = session.view()["table"]["turn"]
+        other = "Ben" if turn == "Ann" else "Ann"
+        tap(session, f"{turn} adds a letter", letter=word[0], word=word)
+        tap(session, f"{other} adds a letter", letter=word[1], word=word)
+        if n < 10:
+            tap(session, f"{word} is made: word {n} of 10 from the crib")
+            assert dict(session.view()["table"]["facts"])["Building"].startswith(f"the last round: {n} of 10")
+    tap(session, "UP is made: word 10 of 10 from the crib: the game ends")
+    view = session.view()
+    assert view["state"]["over"] and view["actions"] == [] and view["result"] == "Ann wins with 62 counters"
+
+
 def test_the_spelling_match_most_words_wins(referee: Referee) -> None:
     session = start(referee, ["Ann", "Ben", "Cat"], variant="spelling-match", words_each=1, letters=5)
     for player, word in [("Ann", "TIGER"), ("Ben", "HORSE"), ("Cat", "ZEBRA")]:

@@ -401,6 +401,8 @@ class WordBuilding(CounterGame):
         self.turn: str | None = None
         self.built = ""  # the word on the table so far
         self.adders: list[str] = []
+        self.dealers: list[str] = []  # who dealt each word, in order
+        self.last_words = 0  # the words made from the crib on the last round, of LAST_WORDS
 
     def on_leader(self) -> None:
         self.phase = "deal"
@@ -413,6 +415,7 @@ class WordBuilding(CounterGame):
         "cannot": "_cannot",
         "complete": "_complete",
         "finish": "_finish",
+        "hands-in": "_hands_in",
     }
 
     def _deal(self, event: Event) -> None:
@@ -423,12 +426,20 @@ class WordBuilding(CounterGame):
         crib = _letters(event["crib"], "crib")
         if self.phase == "deal" and len(crib) != CRIB:
             raise RuleError("word building", f'"twenty others face upward": the crib has {len(crib)} letters')
+        if self.phase == "finished" and self.last_round:
+            raise RuleError(
+                GENERAL,
+                '"When each player has acted as leader, the game is ended": on this last round the hands '
+                "go into the crib (hands-in), and words are made from it until ten have been made",
+            )
         if self.phase == "finished":
             crib = self._topped_up(crib)
         self.leader = self.dealer_next
+        assert self.leader is not None  # the deal follows the draw for dealer
+        self.dealers.append(self.leader)
         self.crib = crib
         self.phase, self.built, self.adders = "crib", "", []
-        self.turn = self.next_player(self.leader or self.players[0], right=True)
+        self.turn = self.next_player(self.leader, right=True)
 
     def _topped_up(self, laid: Letters) -> Letters:
         """The crib after a word: "The dealer then gives to each player and to the crib, as many
@@ -444,6 +455,13 @@ class WordBuilding(CounterGame):
         return whole
 
     @property
+    def last_round(self) -> bool:
+        """Is the word now on the table the last round's? "When each player has acted as leader, the
+        game is ended" (the general rules): the round dealt by the last player to deal. A table that
+        keeps one dealer (``dealer_passes`` false) says which round is its last (``hands-in``)."""
+        return bool(self.setup.get("dealer_passes", True)) and set(self.dealers) == set(self.players)
+
+    @property
     def dealer_next(self) -> str | None:
         """The dealer of the word to come: after a word is finished (its dealer lays the crib
         again, "as many letters as they have lost"), the player on his left, unless the table keeps
@@ -457,12 +475,12 @@ class WordBuilding(CounterGame):
         begins a new syllable to the word, that is, plays the first letter of one, receives one
         counter". Hands: each play adds one letter; a changed (transposed) word earns two."""
         player = self.player(event["player"])
-        if self.phase not in ("crib", "hands") or player != self.turn:
+        if self.phase not in ("crib", "hands", "last") or player != self.turn:
             raise RuleError("word building", f"it is {self.turn}'s turn" if self.turn else "no word is being built")
         letter, word = str(event["letter"]).lower(), _word(event)
         if len(letter) != 1 or not self.is_word(word):
             raise RuleError("word building", f"{word.upper()} is not a word")
-        if self.phase == "crib":
+        if self.phase in ("crib", "last"):  # the last round's words "are built up from it, as at first"
             if not word.startswith(self.built + letter):
                 raise RuleError("word building", f"{word.upper()} does not begin {(self.built + letter).upper()}")
             if not Letters(letter) <= self.crib:
@@ -505,7 +523,7 @@ class WordBuilding(CounterGame):
         player = self.player(event["player"])
         if player != self.turn:
             raise RuleError("word building", f"it is {self.turn}'s turn")
-        if self.phase == "crib":
+        if self.phase in ("crib", "last"):
             for adder in dict.fromkeys(self.adders):
                 if adder != player:
                     self.pay(player, adder, 1, "could not play from the crib")
@@ -515,10 +533,21 @@ class WordBuilding(CounterGame):
 
     def _complete(self, event: Event) -> None:
         """ "As soon as a complete word has been formed from the crib, which cannot from it be further
-        enlarged ..., the next one in turn may build it up from the letters in his hand"."""
-        if self.phase != "crib" or not self.is_word(self.built):
+        enlarged ..., the next one in turn may build it up from the letters in his hand". On the last
+        round a complete word is one of the ten "others" made from the crib: its letters leave the
+        crib, the next in turn begins another, and the tenth ends the game."""
+        if self.phase not in ("crib", "last") or not self.is_word(self.built):
             raise RuleError("word building", f"{self.built.upper() or 'nothing'} is not a complete word")
-        self.phase = "hands"
+        if self.phase == "crib":
+            self.phase = "hands"
+            self.outcome = f"building {self.built.upper()} up from the hands"
+            return
+        self.last_words += 1
+        self.outcome = f"{self.built.upper()}, word {self.last_words} of {LAST_WORDS} from the crib"
+        self.built, self.adders = "", []
+        if self.last_words == LAST_WORDS:  # "until 10 others can be made. When the game is ended ..."
+            self.ended, self.turn = "words", None
+            self.outcome += ": the game is ended"
 
     def _finish(self, event: Event) -> None:
         """ "When a word can be no further built up ... the one last playing returns its letters to the
@@ -527,6 +556,29 @@ class WordBuilding(CounterGame):
             raise RuleError("word building", "no word is being built up")
         self.pay("pool", self.adders[-1], 1, f"last to build {self.built.upper()}")
         self.phase, self.turn = "finished", None  # nobody plays until the crib is laid again
+
+    def _hands_in(self, event: Event) -> None:
+        """ "On the last round, after completing a word, all the letters left over in the hands of the
+        players are put into the crib, and words are built up from it, as at first, until 10 others
+        can be made." ``crib`` is the crib as it now lies, hands and all (holding every letter left
+        in it), or the letters the hands put in; the player on the dealer's right begins."""
+        if self.phase != "finished":
+            raise RuleError("word building", "the hands go into the crib after the last round's word is finished")
+        if self.setup.get("dealer_passes", True) and not self.last_round:
+            waiting = [p for p in self.players if p not in self.dealers]
+            raise RuleError(
+                GENERAL,
+                f'"When each player has acted as leader, the game is ended": {", ".join(waiting)} '
+                f"{'has' if len(waiting) == 1 else 'have'} still to deal",
+            )
+        laid = _letters(event["crib"], "crib")
+        self.crib = laid if self.crib <= laid else self.crib + laid
+        self.phase, self.built, self.adders = "last", "", []
+        assert self.leader is not None
+        self.turn = self.next_player(self.leader, right=True)
+
+    def endings(self) -> tuple[str, ...]:
+        return ("words",) if self.last_words == LAST_WORDS else ()
 
 
 class SpellingMatch(CounterGame):
@@ -640,6 +692,8 @@ class SpellingMatch(CounterGame):
 
 #: Word Building: the crib's letters at the first deal ("lays twenty others face upward").
 CRIB = 20
+#: Word Building's last round: "until 10 others can be made".
+LAST_WORDS = 10
 #: Speculation: a hand's letters ("his six letters"), and the Plum's ("at least five letters";
 #: "more than six" are discarded).
 HAND = 6

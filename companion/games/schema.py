@@ -206,6 +206,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
         "cannot": "player",
         "complete": "",
         "finish": "",
+        "hands-in": "crib",
         "contribute": "player words",
         "spell": "player stack word",
         "improper": "player contributor",

@@ -162,7 +162,8 @@ def _letter_games(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
         # the word a player thinks of stays hidden ("conceal their words"): named only for a point
         "add": lambda: f"{who} added {str(data.get('letter')).upper()}",
         "cannot": lambda: f"{who} could not play",
-        "complete": lambda: "the word is complete: building from the hands",
+        "complete": lambda: "the word is complete",
+        "hands-in": lambda: "the hands went into the crib: the last round's words",
         "finish": lambda: "the word can be built no further",
         "contribute": lambda: f"{who} gave {len(data.get('words', []))} words",
         "spell": lambda: f"{who} spelled {str(data.get('word')).upper()} from stack {data.get('stack')}",

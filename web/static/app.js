@@ -512,10 +512,10 @@ const wordtable = (() => {
           }
           if (ask === "letter") {  // tap the letter: recorded at once when it is all the move needs
             const picker = el("span", "", "picker"); let chosen = "";
-            const left = choices.letter ? new Set(choices.letter) : null;  // a counted bag: what is still in it
+            const left = choices.letter ? new Set(choices.letter) : null;  // a counted bag or a crib: what is in it
             for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
               const b = el("button", c, "small letter-key");
-              if (left && !left.has(c)) { b.disabled = true; b.title = `no ${c} left in the bag`; }
+              if (left && !left.has(c)) { b.disabled = true; b.title = `no ${c} left`; }  // in the bag, or the crib
               b.onclick = () => {
                 if (alone) { send({ letter: c }); return; }
                 chosen = c; picker.querySelectorAll("button").forEach((x) => x.classList.toggle("chosen", x === b));

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.letter_games import (
+    LAST_WORDS,
     Anagrams,
     CounterGame,
     Rotation,
@@ -65,10 +66,20 @@ class LetterGamesTable(TablePart):
         if isinstance(game, Anagrams):
             self._anagrams(game, read)
         elif isinstance(game, WordBuilding):
-            building = {"draw": "not dealt", "deal": "not dealt", "crib": "from the crib",
-                        "hands": "from the hands", "finished": "finished: deal again"}  # fmt: skip
+            building = {
+                "draw": "not dealt",
+                "deal": "not dealt",
+                "crib": "from the crib",
+                "hands": "from the hands",
+                "finished": "finished: deal again",
+                "last": f"the last round: {game.last_words} of {LAST_WORDS} words made from the crib",
+            }
+            if game.phase == "finished" and game.last_round:
+                building["finished"] = "finished: the last round's hands go into the crib"
             facts += [["Dealer", game.leader or "—"], ["Crib", str(game.crib).upper() or "—"],
                       ["The word so far", game.built.upper() or "—"], ["Building", building[game.phase]]]  # fmt: skip
+            if game.dealers and game.setup.get("dealer_passes", True):  # "When each player has acted as leader"
+                facts.append(["Deals", f"{len(set(game.dealers))} of {len(game.players)}"])
             read["letters"] = ["Crib", "The word so far"]  # the letters on the table, shown as letters
         elif isinstance(game, SpellingMatch):
             open_stacks = [s for s in game.stacks if s not in game.taken]
@@ -183,19 +194,31 @@ class LetterGamesTable(TablePart):
         if game.phase == "deal":
             return [Action("deal", f"{game.leader} lays the crib: twenty letters", {}, ("crib",))]
         if game.phase == "finished":  # the dealer tops the crib up; the next word's dealer names who begins
+            assert game.leader is not None
+            first = game.next_player(game.leader, right=True)
+            hands_in = Action("hands-in", f"the last round: the hands go into the crib (the letters put in, or the "
+                              f"whole crib), and {first} begins the words made from it", {}, ("crib",))  # fmt: skip
+            if game.last_round:
+                return [hands_in]
             dealer = game.dealer_next or game.leader
-            first = game.next_player(dealer, right=True) if dealer else None
+            first = game.next_player(dealer, right=True)
             passes = f"the deal passes to {dealer}, and {first} begins" if dealer != game.leader else f"{first} begins"
-            return [Action("deal", f"{game.leader} tops up the crib to twenty (the letters laid, or the whole crib): "
-                           f"{passes}", {}, ("crib",))]  # fmt: skip
+            deal = Action("deal", f"{game.leader} tops up the crib to twenty (the letters laid, or the whole crib): "
+                          f"{passes}", {}, ("crib",))  # fmt: skip
+            return [deal] if game.setup.get("dealer_passes", True) else [deal, hands_in]
         turn = {"player": game.turn}
-        moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word"))]
+        in_crib: dict[str, tuple[str | int, ...]] = {"letter": tuple(sorted(set(str(game.crib).upper())))}
+        moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word"), in_crib)]
         if game.phase == "hands":
             moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word", "from"),
                             {"from": ("hand", "crib")})]  # fmt: skip
         moves.append(Action("cannot", f"{game.turn} cannot play", turn))
         if game.phase == "crib" and game.built and game.is_word(game.built):
             moves.append(Action("complete", f"{game.built.upper()} is complete: build from the hands"))
+        if game.phase == "last" and game.built and game.is_word(game.built):
+            made = game.last_words + 1
+            moves.append(Action("complete", f"{game.built.upper()} is made: word {made} of {LAST_WORDS} from the crib"
+                                + (": the game ends" if made == LAST_WORDS else "")))  # fmt: skip
         if game.phase == "hands":
             moves.append(Action("finish", f"{game.built.upper()} can be built no further"))
         return moves
