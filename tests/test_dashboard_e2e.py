@@ -790,6 +790,8 @@ def test_a_pulled_buzzer_cable_is_said_and_unsaid_with_no_move_made(tmp_path: Pa
 def test_the_score_chart_spreads_counters_that_start_high(tmp_path: Path, referee: Referee, browser) -> None:
     """Word Building's counters start at 33 each: the chart runs from the lowest score to the
     highest, so the lines part across its height instead of bunching at its top edge."""
+    from selenium.webdriver.common.by import By
+
     with live_server(tmp_path, referee) as (url, _):
         game = new_game(url, {"game": "anagrams", "variant": "word-building", "players": ["Ann", "Ben", "Cat"]})
         draws = [f"first-draw player={p} letter={c}" for p, c in zip(["Ann", "Ben", "Cat"], "ZAB", strict=True)]
@@ -802,6 +804,9 @@ def test_the_score_chart_spreads_counters_that_start_high(tmp_path: Path, refere
             ".map(p => Number(p.getAttribute('points').trim().split(' ').pop().split(',')[1]))"
         )
         assert max(heights) - min(heights) > 60, heights  # of the chart's 120: Cat's 34 at the top, the 33s at the foot
+        # its scale says how small the lead is: 34 at the top edge, 33 at the foot
+        assert [browser.find_element(By.ID, k).text for k in ("chart-top", "chart-low")] == ["34", "33"]
+        shot(browser, "word-building-scores-chart")
 
 
 def test_word_building_to_its_end_by_the_last_rounds_ten_words(server: str, browser, screens) -> None:

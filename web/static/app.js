@@ -252,6 +252,9 @@ const wordtable = (() => {
       // from the lowest score to the highest: a score below nought (LEXICON's -10) stays in view, and
       // counters that start at 33 each spread over the chart rather than bunch at its top
       const low = all.length ? Math.min(...all) : 0, top = Math.max(low + 1, ...all);
+      // the scale at the chart's edges: a lead of 35 to 33 fills the height, and says it is two
+      const scale = (sel, v) => { const s = $(sel); if (s) s.textContent = all.length ? String(v) : ""; };
+      scale("#chart-top", top); scale("#chart-low", low);
       const n = Math.max(1, data.points.length - 1);
       const colours = ["#2a7", "#c52", "#36c", "#a3a", "#aa2", "#2aa", "#777", "#e80"];
       svg.setAttribute("preserveAspectRatio", "none");  // the whole width is the game so far
