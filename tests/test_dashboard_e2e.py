@@ -833,6 +833,7 @@ def test_word_building_to_its_end_by_the_last_rounds_ten_words(server: str, brow
         for player, letter in zip(["Ann", "Ben"], word, strict=True):
             call(f"{server}/api/sessions/{game}/events", {"text": f"add player={player} letter={letter} word={word}"})
         call(f"{server}/api/sessions/{game}/events", {"text": "complete"})
+    wait_text(browser, "#facts", "9 of 10 words")  # the page has caught up: Ann's row is drawn afresh
     tap_move(browser, "Ann adds a letter", {"letter": "U", "the word": "UP"})
     tap_move(browser, "Ben adds a letter", {"letter": "P", "the word": "UP"})
     tap_move(browser, "UP is made: word 10 of 10 from the crib: the game ends", {})
