@@ -67,6 +67,13 @@ def three_sizes(browser, screens, server: str, game: int, name: str, text: str, 
     )
     assert not hidden, f"{name}: the phone's header hides {hidden} past the screen's edge"
     shot(phone, f"{name}-phone")
+    # the moves lie below the table: one tap takes the referee down to them
+    from selenium.webdriver.common.by import By
+
+    phone.find_element(By.CSS_SELECTOR, ".to-moves").click()  # a tap: it must be on the screen to take one
+    top = phone.execute_script("return document.querySelector('#moves').getBoundingClientRect().top")
+    assert -2 < top < 100, f"{name}: the moves begin at {top} px after the tap"
+    shot(phone, f"{name}-phone-moves")
     if me:  # a player's own view: that player's line, no referee's controls
         phone.get(f"{server}/game/{game}/table?me={me}")
         assert f"You are {me}" in wait_text(phone, "#me", "You are", timeout=20)
