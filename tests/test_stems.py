@@ -1335,3 +1335,16 @@ def test_old_reaching_into_news_ending_is_not_in_news_word() -> None:
         assert verdict.verdict is Verdict.DIFFERENT and verdict.evidence == "inflection", (old, new, verdict.reason)
     for old, new in [("pending", "depending"), ("fitting", "befitting"), ("going", "outgoing")]:
         assert judge(old, new).verdict is Verdict.SAME, (old, new)
+
+
+def test_a_verdict_names_the_letters_added_where_they_lie() -> None:
+    """A prefix is said before the old word and in its own order (a new user read "DETRACTOR is
+    TRACTOR + DE" and "CONTRACTOR is TRACTOR + CNO"); letters that only sit around a word by chance
+    are said to, not called a rearrangement."""
+    judge = default_judge()
+    assert judge.judge("tractor", "contractor").reason.startswith("CONTRACTOR is CON + TRACTOR: same stem")
+    assert judge.judge("tractor", "detractor").reason.startswith("DETRACTOR is DE + TRACTOR: same stem")
+    assert judge.judge("rain", "train").reason == (
+        "TRAIN is T + RAIN: different stem (TRAIN holds RAIN by chance: no word or affix the judge knows joins it)"
+    )
+    assert judge.judge("ride", "glider").reason.startswith("GLIDER is RIDE + GL: different stem (GLIDER rearranges")

@@ -551,6 +551,19 @@ def _grounds(reason: str) -> str:
     return grounds.removesuffix(")") if sep else reason
 
 
+def _added(old: str, new: str) -> str:
+    """How NEW holds OLD, for the verdict's first words: the letters before and after it, in their
+    order, when OLD lies whole in NEW (DE + TRACTOR, LAND + LOPER); else OLD and the letters added.
+
+    >>> _added("tractor", "contractor"), _added("tractor", "tractors"), _added("ride", "glider")
+    ('CON + TRACTOR', 'TRACTOR + S', 'RIDE + GL')
+    """
+    at = new.find(old)
+    if at < 0:
+        return f"{old.upper()} + {Letters(new) - Letters(old)}"
+    return " + ".join(part.upper() for part in (new[:at], old, new[at + len(old) :]) if part)
+
+
 def _core(word: str) -> str:
     """What a suffix leaves of ``word``'s spelling: a final E or Y may change (PASTE, PASTIEST).
 
@@ -761,7 +774,7 @@ class StemJudge:
                 why = f"{NEW} does not use every letter of {OLD}: {new_letters.missing(old_letters)} missing"
             return Judgement(old, new, Verdict.NOT_A_STEAL, why, 1.0, "letters")
 
-        sum_text = f"{NEW} is {OLD} + {new_letters - old_letters}"
+        sum_text = f"{NEW} is {_added(old, new)}"
 
         def same(why: str, confidence: float, evidence: str, sense: str = "") -> Judgement:
             return Judgement(old, new, Verdict.SAME, f"{sum_text}: same stem ({why})", confidence, evidence, sense)
@@ -918,6 +931,10 @@ class StemJudge:
             clipped = self._clipped_from(old, new)
             if clipped is not None:
                 return same(clipped[0], min(clipped[1].confidence, 0.8), clipped[1].evidence, clipped[1].sense)
+            if old in new:  # OLD lies whole in NEW, but what is added is no word or affix: LAND + LOPER
+                return different(
+                    f"{NEW} holds {OLD} by chance: no word or affix the judge knows joins it", 0.95, "rearrangement"
+                )
             return different(f"{NEW} rearranges the letters into a different word", 0.95, "rearrangement")
 
         shape: Shape | None = None
