@@ -440,6 +440,9 @@ def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: st
     browser.get(f"{server}/game/{game}/scores")
     assert top == wait_text(browser, "#scores", "Bea").splitlines()[1:]
     shot(browser, "dictionary-please-scores")
+    # a player's own line names nobody's turn once the game is over (a new user's walk)
+    browser.get(f"{server}/game/{game}/table?me=Ann")
+    assert "turn" not in wait_text(browser, "#me", "You are Ann")
 
 
 def test_dicewords_three_turns_with_holds_and_advice(server: str, browser, screens) -> None:

@@ -201,12 +201,12 @@ const wordtable = (() => {
       const line = $("#me"); if (!line || !me) return;
       const mine = view.state.standings.find((s) => s.player === me);
       if (!mine) { line.hidden = false; line.textContent = `${me} does not play in this game`; return; }
-      const turn = view.state.turn || (view.table || {}).turn;
+      const turn = view.state.over ? null : view.state.turn || (view.table || {}).turn;  // nobody's, once it is over
       const hand = ((view.table || {}).hands || {})[me];
       line.hidden = false;
       // Not Scrabble has no turns to play (anyone may call, rule 04): the bag passes round instead
       const holder = (view.table || {}).bag_holder;
-      const whose = holder ? (holder === me ? "you hold the bag" : `${holder} holds the bag`) : turn ? (turn === me ? "your turn" : `${turn}'s turn`) : "";
+      const whose = holder && !view.state.over ? (holder === me ? "you hold the bag" : `${holder} holds the bag`) : turn ? (turn === me ? "your turn" : `${turn}'s turn`) : "";
       line.textContent = [`You are ${me} · score ${mine.score}`, whose,
         hand !== undefined ? `${hand} in hand` : "", (view.locked || {})[me] ? `silent: ${view.locked[me]}` : ""].filter(Boolean).join(" · ");
     }
