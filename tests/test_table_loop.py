@@ -620,3 +620,25 @@ def test_the_table_shows_a_tie_in_the_draw_for_first(referee: Referee) -> None:
     assert facts["Draw for first"] == "a tie on C: Ben and Cat draw again"
     session.record(Event("first-draw", {"player": "Ben", "letter": "T"}))
     assert dict(session.view()["table"]["facts"])["Draw for first"] == "a tie on C: Ben and Cat draw again; Ben T"
+
+
+def test_dictionary_please_final_round_names_the_player_whose_turn_ends_it(referee: Referee) -> None:
+    """Ending (c): "it ends after a complete round has been played ending with the player who drew
+    the last tile": the table says whose turn that is (a new user's walk saw only "the final
+    round", and could not tell when the game would end)."""
+    setup = Event("game", {"game": "dictionary-please", "players": ["Ann", "Ben", "Cat"], "tiles": "camera"})
+    session = Session.start(EventStore(":memory:"), referee, setup)
+    for player, letter in (("Ann", "A"), ("Ben", "B"), ("Cat", "C")):
+        session.record(Event("first-draw", {"player": player, "letter": letter}))
+    session.record(Event("play", {"player": "Ann", "hand": "RIDEAMSQQQ", "words": ["RIDE"]}))
+    session.record(Event("play", {"player": "Ben", "hand": "TEX", "words": ["MATE"]}))
+    session.record(Event("last-tile", {"player": "Ben", "drew": 2}))
+    assert session.view()["table"]["ending_progress"] == (
+        "the bag is empty: the final round, ending with Ben's turn (Ben drew the last tile)"
+    )
+    session.record(Event("pass", {"player": "Cat"}))
+    session.record(Event("play", {"player": "Ann", "hand": "TOP", "words": ["STOP"]}))
+    assert not session.game.over
+    session.record(Event("pass", {"player": "Ben"}))
+    assert session.game.over  # and the one player holding the most words scores 25, not "25 each"
+    assert session.game.outcome is not None and "Ann holds the most words (2), +25; " in session.game.outcome

@@ -171,6 +171,7 @@ class DictionaryPlease(Game):
         self.ledger: list[Award] = []
         self.holding_since: dict[str, int] = {}  # ending (a): turn number when N words were reached
         self.final_round_left: int | None = None  # turns left in the final round, (b) and (c)
+        self.last_drawer: str | None = None  # (c): who drew the last tile, whose turn ends the game
         self.ended: str | None = None
         self.bonus: dict[str, int] = {p: 0 for p in self.players}
 
@@ -223,6 +224,7 @@ class DictionaryPlease(Game):
         last tile". Tiles are drawn at the end of one's own turn, so the round is every other
         player's turn and then the drawer's (the current turn counts itself off when it ends)."""
         self.final_round_left = len(self.players) + 1
+        self.last_drawer = player
 
     def _require_turn(self, player: str, rule: str) -> None:
         if self.turn is None:
@@ -439,6 +441,7 @@ class DictionaryPlease(Game):
         self.bag_empty = True
         if self.ending == "tiles":
             self.final_round_left = len(self.players) - len(later)
+            self.last_drawer = player
 
     def last_draw(self, player: str) -> int | None:
         """How many letters ``player`` drew at the end of his last turn (None: no turn yet)."""
@@ -457,8 +460,9 @@ class DictionaryPlease(Game):
         for p in holders:
             self.bonus[p] += BONUS
         self.ended = how
+        each = " each" if len(holders) > 1 else ""  # "those in the tie each score 25 points"
         self.outcome = f"the game is over: {listed(holders)} {'holds' if len(holders) == 1 else 'hold'} the " \
-                       f"most words ({most}), +{BONUS} each; every word held now counts (AT END OF GAME)"  # fmt: skip
+                       f"most words ({most}), +{BONUS}{each}; every word held now counts (AT END OF GAME)"  # fmt: skip
 
     # -- scores --------------------------------------------------------------------------
 

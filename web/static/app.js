@@ -177,11 +177,22 @@ const wordtable = (() => {
       renderTable(data);
       renderActions(data);
       renderScores(data.state);
+      fitTv();
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
       followTableClock((data.table || {}).timer);
       if (page === "scores" || page === "table") renderChart();
       recheck();  // a word checked before stays true to the table (its steal's word may have gone)
     };
+
+    // A TV shows the whole page with nothing to scroll: a long game's words make the type smaller
+    // (down to a size still read across a room) rather than push the table below the screen.
+    function fitTv() {
+      const body = document.body; if (!body.classList.contains("tv")) return;
+      body.style.fontSize = "";
+      let size = parseFloat(getComputedStyle(body).fontSize);
+      while (document.documentElement.scrollHeight > innerHeight && size > 14) { size -= 1; body.style.fontSize = `${size}px`; }
+    }
+    addEventListener("resize", fitTv);
 
     // A table's machine with a club (serve --upstream): the link, and how many events wait to go up.
     async function renderClubLink() {

@@ -80,7 +80,7 @@ class LexiconTable(TablePart):
         facts = [["Dealer", game.dealer or f"the cut decides: {game.cut.progress()}"], ["Round", round_now],
                  ["Ending", ending],
                  ["Exposed card", (game.exposed or "—").upper()], ["Cards in hand", in_hand],
-                 ["Scores (lowest wins)", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
+                 ["Scores (lower is better)", " · ".join(f"{p} {n}" for p, n in game.scores.items())]]  # fmt: skip
         assumed: dict[int, list[str]] = {}
         for card, value in game.figures.values.items():
             if card not in game.figures.entered:
