@@ -59,6 +59,8 @@ def test_to_start_nearest_a_plays_first_with_ten_letters(referee: Referee) -> No
     assert game.turn == "Cat"
     assert game.hands == {"Ann": 3, "Ben": 3, "Cat": 10}
     assert game.bag_count == 350 - 16
+    # player No. 1 keeps the letters drawn or returns them: ten either way, and the table says so
+    assert game.outcome is not None and game.outcome.startswith("Cat plays first: he keeps the letters drawn")
 
 
 def test_progress_of_play_clockwise_with_leftovers_to_the_pool(referee: Referee) -> None:

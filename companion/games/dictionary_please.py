@@ -206,6 +206,12 @@ class DictionaryPlease(Game):
         self.first = self.turn = first
         for p in self.players:
             self._draw(p, FIRST_HAND if p == self.first else HAND)
+        # "either by retaining the letters drawn by the players and completing his 10 by drawing the
+        # remainder from the bag, or by returning all the letters to the bag": ten either way
+        self.outcome = (
+            f"{first} plays first: he keeps the letters drawn and draws the rest of his ten, or returns them all and "
+            f"draws ten; then the others draw three each"
+        )
 
     def _draw(self, player: str, count: int) -> int:
         """``player`` draws ``count`` letters, or what the bag has left; returns how many."""
