@@ -642,3 +642,4 @@ def test_dictionary_please_final_round_names_the_player_whose_turn_ends_it(refer
     session.record(Event("pass", {"player": "Ben"}))
     assert session.game.over  # and the one player holding the most words scores 25, not "25 each"
     assert session.game.outcome is not None and "Ann holds the most words (2), +25; " in session.game.outcome
+    assert session.view()["table"]["ending_progress"] == "the game is over"

@@ -66,6 +66,8 @@ class DictionaryPleaseTable(TablePart):
                  "time": "the table keeps the time"}[game.ending]  # fmt: skip
         if game.ending != "tiles" and (game.bag_empty or game.bag_count == 0):
             close += "; the bag is empty: a pass draws nothing"
+        if game.over:
+            close = "the game is over"
         return {"turn": game.turn, "pool": str(game.pool), "bag": game.bag_count, "hands": dict(game.hands),
                 "passed": [p for p, passed in game.passed_last.items() if passed], "words": words,
                 "envelopes": envelopes, "ending": ending, "ending_progress": close,
