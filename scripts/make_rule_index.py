@@ -205,8 +205,13 @@ READINGS: tuple[tuple[str, str, str, str], ...] = (
         "thinks of must be one the crib (with the letters set apart) can make; it reaches no screen unless "
         'it earns a point. The general rules\' "The Leader is usually changed after each round": a round '
         "of Word Building is one word built and returned, so the deal passes to the left after each word, "
-        "and the player on the new dealer's right begins the next.",
-        "`counters_in_box`; `dealer_passes` (false: the first dealer deals every word)",
+        "and the player on the new dealer's right begins the next. \"When each player has acted as leader, "
+        'the game is ended": the round dealt by the last player to deal is the last; after its word the hands '
+        'go into the crib (`hands-in`) and words are made from it "as at first" (a counter for each syllable '
+        "begun, the fine to each adder for one who cannot play, nothing more), the next in turn beginning each, "
+        '"until 10 others can be made": the tenth ends the game; a table that cannot make ten agrees to end.',
+        "`counters_in_box`; `dealer_passes` (false: the first dealer deals every word, and the table says "
+        "which round is its last)",
     ),
     (
         "Spelling Match",
