@@ -643,3 +643,12 @@ def test_dictionary_please_final_round_names_the_player_whose_turn_ends_it(refer
     assert session.game.over  # and the one player holding the most words scores 25, not "25 each"
     assert session.game.outcome is not None and "Ann holds the most words (2), +25; " in session.game.outcome
     assert session.view()["table"]["ending_progress"] == "the game is over"
+
+
+def test_the_history_reads_the_hands_shown_in_words() -> None:
+    """LEXICON's cards left in hand, in words with their count, not the record's "Ann:NAEIORSTL"
+    (a new user's walk)."""
+    from companion.table.phrases import describe
+
+    shown = Event("reveal", {"hands": ["Ann:naeiorstl", "Ben:B", "Cat:"]})
+    assert describe(shown) == "the hands shown: Ann 9 cards (NAEIORSTL); Ben 1 card (B); Cat none"

@@ -143,7 +143,13 @@ def _lexicon(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
     if kind == "bell":
         return "the bell: the hand is over"
     if kind == "reveal":
-        return f"the hands shown: {', '.join(str(h) for h in data.get('hands', []))}"
+        shown = [str(h).partition(":") for h in data.get("hands", [])]  # "Ann:NAEIORS", as typed
+        return "the hands shown: " + "; ".join(
+            f"{player} {len(cards)} card{'s' if len(cards) != 1 else ''} ({cards.upper()})"
+            if cards
+            else f"{player} none"
+            for player, _, cards in shown
+        )
     return None
 
 
