@@ -392,7 +392,7 @@ const wordtable = (() => {
           const chip = el("span", "", "word");
           for (const a of w.front || []) { const dot = el("span", "", `award ${a.kind} ${a.colour}`); dot.title = `${a.what} (${a.points})`; chip.append(dot); }
           chip.append(el("span", w.word || w, "letters"));
-          if (w.captures) chip.append(el("small", ` ×${w.captures}`));
+          if (w.captures) { const n = el("small", ` ×${w.captures}`); n.title = `captured ${w.captures} time${w.captures === 1 ? "" : "s"}`; chip.append(n); }
           p.append(chip);
         }
         if (table.hands && table.hands[player] !== undefined) p.append(el("span", ` · ${table.hands[player]} in hand${(table.passed || []).includes(player) ? " · passed" : ""}`, "hint"));
@@ -406,6 +406,7 @@ const wordtable = (() => {
       if (kinds.size || Object.values(table.envelopes || {}).some((e) => e.length)) {
         const key = el("p", "", "hint award-key");
         for (const a of kinds.values()) { key.append(el("span", "", `award ${a.kind} ${a.colour}`), ` ${a.colour} ${a.kind} ${a.points} · `); }
+        if (entries.some(([, list]) => list.some((w) => w.captures))) key.append("×2: a word captured twice so far · ");
         key.append("envelope: the stars and counters a player has earned, in points");
         words.append(key);
       }
