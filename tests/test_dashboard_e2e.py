@@ -407,7 +407,8 @@ def test_a_dictionary_please_game_with_a_capture_and_a_double_capture(server: st
     tap_move(browser, "Bea plays", {"the letters in hand": "NAMESOREXY", "plays": [("NAME",), ("SORE",)]})
     tap_move(browser, "Ann plays", {"the letters in hand": "ICQ", "plays": [("ICEMAN", "Bea:NAME")]})
     assert "capturing Bea's NAME" in wait_text(browser, "#last", "ICEMAN")
-    assert "×2: a word captured twice so far" in wait_text(browser, "#words", "captured twice")  # the ×1 explained
+    assert "×2: a word captured twice so far" in wait_text(browser, "#words", "captured twice")  # its key
+    assert browser.find_element(By.ID, "centre-head").text == "Pool"  # the text's own word for it
     tap_move(browser, "Bea plays", {"the letters in hand": "LUV", "plays": [("CEREMONIALS", "Ann:ICEMAN", "Bea:SORE")]})
     # the double capture's purple counter (50) goes to Bea's envelope with the two green ones (5 each)
     assert "envelope 60" in wait_text(browser, "#words", "CEREMONIALS")

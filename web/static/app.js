@@ -377,6 +377,7 @@ const wordtable = (() => {
       const rich = table.words || null;  // Dictionary, Please!: the stars and counters before each word
       $("#pool").textContent = state.pool !== undefined ? (state.pool || "—") : "";
       $("#centre-head").hidden = $("#pool").hidden = state.pool === undefined;
+      $("#centre-head").textContent = table.pool_name || "Centre";  // each text's word: Not Scrabble's centre, the pool
       $("#words-head").hidden = !(rich || state.words);
       const buzzCard = $("#buzz-buttons"); if (buzzCard) buzzCard.closest(".card").hidden = !view.buzzers;
       $("#bag").textContent = [table.bag_holder ? `${table.bag_holder} holds the bag` : "",

@@ -70,7 +70,7 @@ class DictionaryPleaseTable(TablePart):
             close = "the game is over"
         return {"turn": game.turn, "pool": str(game.pool), "bag": game.bag_count, "hands": dict(game.hands),
                 "passed": [p for p, passed in game.passed_last.items() if passed], "words": words,
-                "envelopes": envelopes, "ending": ending, "ending_progress": close,
+                "envelopes": envelopes, "ending": ending, "ending_progress": close, "pool_name": "Pool",
                 "scoring": game.scoring}  # fmt: skip
 
     def actions(self) -> list[Action]:
