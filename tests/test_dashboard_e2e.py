@@ -125,7 +125,8 @@ def tap_move(driver, label: str, fields: dict[str, Any]) -> None:
     """Fill the move's boxes and lists, tap Record, and wait for the moves the table allows next.
 
     ``fields``: a box by its placeholder; a list (``take``, ``player``, ``stack``...) by its name;
-    ``letter``: the letter to tap; ``dice``: the faces to tap, a die at a time (held dice are
+    ``letter``, or a card's ask (``card``, ``exposed``) whose keys the move offers: the key to tap;
+    ``dice``: the faces to tap, a die at a time (held dice are
     skipped); ``plays``: Dictionary, Please! words as (WORD, captured, second captured)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -135,7 +136,14 @@ def tap_move(driver, label: str, fields: dict[str, Any]) -> None:
     needs_record = bool(row.find_elements(By.XPATH, ".//button[. = 'Record']"))  # else a tap records it
     driver.execute_script("document.querySelector('#toast').textContent = ''")
     for name, value in fields.items():
-        if name == "letter":
+        keys = (
+            []
+            if "'" in name + str(value)
+            else row.find_elements(By.XPATH, f".//span[@data-ask='{name}']/button[. = '{value}']")
+        )
+        if keys:  # a letter or a card: its key tapped
+            keys[0].click()
+        elif name == "letter":
             row.find_element(By.XPATH, f".//button[. = '{value}']").click()
         elif name == "dice":
             columns = [
@@ -541,11 +549,15 @@ def test_a_lexicon_game_to_its_end(server: str, browser, screens) -> None:
                              "ending": "lowest", "limit": 50})  # fmt: skip
     browser.get(f"{server}/game/{game}/table")
     moves = [("Ann cuts", {"card": "C"}), ("Ben cuts", {"card": "A"}), ("Cat cuts", {"card": "K"}),
-             ("Ben deals round 1", {"the letter or card exposed": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
+             ("Ben deals round 1", {"exposed": "Q"}), ("Cat lays a word", {"the word": "MOTHER"}),
              ("Ann inserts", {"word": "MOTHER", "the new word": "SMOTHERED"}),
              ("Ben discards", {"card": "X", "take": "exposed"}), ("Cat discards", {"card": "Z", "take": "blind"}),
              ("Ann lays a word", {"the word": "OATS"}), ("Ben lays a word", {"the word": "TAXI"}),
              ("challenge TAXI", {"player": "Cat"}), ("Cat lays a word", {"the word": "JOKE"})]  # fmt: skip
+    # a card is tapped, not typed: the deck's faces, the master card last
+    keys = wait_action(browser, "Ann cuts").find_elements(By.CSS_SELECTOR, "span[data-ask='card'] button")
+    assert [k.text for k in keys][-3:] == ["Y", "Z", "*"] and not keys[0].find_elements(By.XPATH, "../../input")
+    shot(browser, "lexicon-cut-keys")
     for label, fields in moves:
         if label == "challenge TAXI":  # an earlier word's own player is not offered as its challenger
             row = wait_action(browser, "challenge a word laid earlier")
@@ -606,7 +618,7 @@ def test_a_lexicon_party_hand_with_its_clock_and_a_misspelling(server: str, brow
     browser.get(f"{server}/game/{game}/table")
     for label, card in [("Ann cuts", "C"), ("Ben cuts", "A"), ("Cat cuts", "K"), ("Dan cuts", "M")]:
         tap_move(browser, label, {"card": card})
-    tap_move(browser, "Ben deals round 1", {"the letter or card exposed": "Q"})
+    tap_move(browser, "Ben deals round 1", {"exposed": "Q"})
     assert wait_text(browser, "#facts .timer-now", "left").startswith(("7:00", "6:5"))
     tap_move(browser, "Cat lays a word", {"the word": "RECIEVE"})
     tap_move(browser, "challenge RECIEVE: misspelled", {"player": "Dan"})
@@ -630,7 +642,7 @@ def test_crossword_lexicon_cards_placed_on_the_grid_by_taps(server: str, browser
     browser.get(f"{server}/game/{game}/table")
     tap_move(browser, "Ann cuts", {"card": "C"})
     tap_move(browser, "Ben cuts", {"card": "M"})
-    tap_move(browser, "Ann deals round 1", {"the letter or card exposed": "E"})
+    tap_move(browser, "Ann deals round 1", {"exposed": "E"})
     assert "no cards on the grid yet" in wait_text(browser, "#words", "grid")  # not an empty box
     tap_move(browser, "Ben places cards", {"cells": ["0,0,G", "0,1,A", "0,2,M", "0,3,E"]})
     tap_move(browser, "Ann places cards", {"cells": ["-1,1,S", "1,1,L", "2,1,T"]})

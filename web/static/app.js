@@ -488,6 +488,7 @@ const wordtable = (() => {
       localStorage.setItem(heldKey, JSON.stringify({ for: heldFor, dice: [...held] }));
       renderDice(table); if (lastView) renderActions(lastView);
     };
+    const CARD_ASKS = new Set(["card", "exposed"]);  // asks offered as keys when the move lists the faces
     const PLACEHOLDERS = { word: "the word", new: "the new word", card: "card", exposed: "the letter or card exposed",
       hand: "the letters in hand", words: "words, space between", reason: "why", cells: "1,1,C 1,2,A", crib: "the crib's letters",
       letters: "the six letters", table: "four letters", nest: "the nest's cards, top first",
@@ -521,25 +522,28 @@ const wordtable = (() => {
         const choices = action.choices || {};
         const alone = action.asks.length === 1;
         for (const ask of action.asks) {
-          if (choices[ask] && ask !== "words-for" && ask !== "letter") {  // one of a few values: a list
+          // a letter, or a card one of a deck's faces (LEXICON's cut, exposed card, discard): keys to tap
+          const keys = ask === "letter" ? "ABCDEFGHIJKLMNOPQRSTUVWXYZ" : CARD_ASKS.has(ask) && choices[ask] ? choices[ask].join("") : "";
+          if (choices[ask] && ask !== "words-for" && !keys) {  // one of a few values: a list
             const s = el("select"); s.dataset.ask = ask;
             for (const v of choices[ask]) s.append(Object.assign(el("option", String(v)), { value: String(v) }));
             inputs[ask] = () => choices[ask][s.selectedIndex]; row.append(s); continue;  // a number stays a number
           }
-          if (ask === "letter") {  // tap the letter: recorded at once when it is all the move needs
-            const picker = el("span", "", "picker"); let chosen = "";
-            const left = choices.letter ? new Set(choices.letter) : null;  // a counted bag or a crib: what is in it
-            for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+          if (keys) {  // tap the letter or card: recorded at once when it is all the move needs
+            const picker = el("span", "", "picker"); let chosen = ""; picker.dataset.ask = ask;
+            const left = ask === "letter" && choices.letter ? new Set(choices.letter) : null;  // a counted bag or a crib: what is in it
+            for (const c of keys) {
               const b = el("button", c, "small letter-key");
+              if (c === "*") b.title = "the master card";
               if (left && !left.has(c)) { b.disabled = true; b.title = `no ${c} left`; }  // in the bag, or the crib
               b.onclick = () => {
-                if (alone) { send({ letter: c }); return; }
+                if (alone) { send({ [ask]: c }); return; }
                 chosen = c; picker.querySelectorAll("button").forEach((x) => x.classList.toggle("chosen", x === b));
               };
               picker.append(b);
             }
-            if (alone) row.classList.add("letters-now");
-            else inputs.letter = () => { if (!chosen) throw new Error("tap the letter first"); return chosen; };
+            if (alone && ask === "letter") row.classList.add("letters-now");
+            if (!alone) inputs[ask] = () => { if (!chosen) throw new Error(`tap the ${ask === "letter" ? "letter" : "card"} first`); return chosen; };
             row.append(picker); continue;
           }
           if (ask === "words-for") {  // Anagrams: the leader's word for each player
@@ -614,7 +618,7 @@ const wordtable = (() => {
           let was = wordList.value; grown.value = was;
           wordList.onchange = () => { if (!grown.value.trim() || grown.value === was) grown.value = wordList.value; was = wordList.value; };
         }
-        if (!(alone && action.asks[0] === "letter")) {
+        if (!(alone && row.querySelector(".picker[data-ask]"))) {  // a key alone records at once
           const go = el("button", "Record"); go.onclick = () => send();
           if (action.type === "end") twoTaps(go, "end the game? tap again", send);  // a slip of the finger ends nothing
           row.append(go);

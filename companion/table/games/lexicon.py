@@ -31,6 +31,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.games.lexicon.engine import Lexicon
 from companion.records import Event
+from companion.sets.cards import MASTER
 from companion.table.games.base import Action, TablePart
 from companion.table.seen import Proposal, Reading, Seen
 
@@ -117,9 +118,13 @@ class LexiconTable(TablePart):
         game = self.game
         if game.over:
             return []
+        # the deck's faces, to tap for a card (the master last)
+        faces = tuple(sorted(c for c in game.cards if c != MASTER)) + ((MASTER,) if game.cards[MASTER] else ())
+        card: dict[str, tuple[str | int, ...]] = {"card": faces}
         if game.dealer is None:
             cut = game.cut
-            return [Action("cut", f"{p} cuts{cut.again(p)} for dealer", {"player": p}, ("card",)) for p in cut.waiting]
+            return [Action("cut", f"{p} cuts{cut.again(p)} for dealer", {"player": p}, ("card",), card)
+                    for p in cut.waiting]  # fmt: skip
         if game.out or game.bell:
             # a word may still be challenged before the cards are shown: the player who went out
             # on a wrong word "takes up his cards", and the round goes on
@@ -129,7 +134,7 @@ class LexiconTable(TablePart):
             deals = f"{game.next_dealer} deals round {game.rounds + 1}"
             if game.variant == "party" and game.rounds:  # the winner has moved on (party rule 5)
                 deals = f"the same players play on: {deals}"
-            return [Action("deal", f"{deals}: the card turned up", {}, ("exposed",))]
+            return [Action("deal", f"{deals}: the card turned up", {}, ("exposed",), {"exposed": faces})]
         turn = {"player": game.turn}
         actions = [Action("word", f"{game.turn} lays a word (a master card: its letter in lowercase)", turn, ("word",))]
         if game.table and game.variant != "crossword":  # the word on the table picked, not typed again
@@ -139,7 +144,8 @@ class LexiconTable(TablePart):
                         Action("exchange", f"{game.turn} changes cards in a word", turn, grow, on_table)]  # fmt: skip
         if game.variant == "crossword":
             actions = [Action("place", f"{game.turn} places cards on the grid", turn, ("cells",))]
-        actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take")))
+        discard = {**card, "take": ("exposed", "blind")}  # "take either the exposed card or the blind one"
+        actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take"), discard))
         actions += self._challenges()
         if game.variant == "party":
             actions.append(Action("bell", f"the bell: the hand's {game.hand_minutes} minutes are up", {}))
