@@ -867,3 +867,19 @@ def test_word_building_to_its_end_by_the_last_rounds_ten_words(server: str, brow
     tap_move(browser, "Ben adds a letter", {"letter": "P", "the word": "UP"})
     tap_move(browser, "UP is made: word 10 of 10 from the crib: the game ends", {})
     assert "Ann wins with 62 counters" in wait_text(browser, "#result", "wins")
+
+
+def test_a_long_not_scrabble_centre_wraps_on_every_screen(server: str, browser, screens) -> None:
+    """Forty letters turned up and nobody claiming: the centre wraps instead of running off a
+    phone's screen or under a TV's scores (a new user's walk saw 67 letters widen the page)."""
+    game = new_game(server, {"game": "not-scrabble", "players": ["Ann", "Ben"], "tiles": "camera"})
+    texts = ["first-draw player=Ann letter=M", "first-draw player=Ben letter=C"]
+    holder = "Ben"
+    for n in range(40):
+        texts.append(f"draw player={holder} letter={'QZXJKVWY'[n % 8]}")
+        holder = "Ann" if holder == "Ben" else "Ben"
+    for text in texts:
+        call(f"{server}/api/sessions/{game}/events", {"text": text})
+    browser.get(f"{server}/game/{game}/table")
+    wait_text(browser, "#bag", "holds the bag")
+    three_sizes(browser, screens, server, game, "not-scrabble-long-centre", "Centre")

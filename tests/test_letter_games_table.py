@@ -59,11 +59,24 @@ def test_anagrams_each_player_leads_once_and_the_most_counters_wins(referee: Ref
     tap(session, "Ben calls Stop")  # "all players who have not done so, must pay the leader"
     assert counters(session) == {"Ann": 3, "Ben": 7}
     assert not session.view()["state"]["over"]  # Ann's word may still be asked for
+    # "When each player has acted as leader, the game is ended": each has led, so no lead is offered
+    assert "lead" not in [a["type"] for a in session.view()["actions"]]
     # "Any player who is unable to discover his word, is at liberty to ... require him to name it"
     tap(session, "asks Ben, who cannot name it", player="Ann")
     assert counters(session) == {"Ann": 4, "Ben": 6}
     view = session.view()
     assert view["state"]["over"] and view["result"] == "Ben wins with 6 counters"
+    assert dict(view["table"]["facts"])["Now"] == "the game is over"
+
+
+def test_anagrams_the_leader_gives_words_beginning_on_his_right(referee: Referee) -> None:
+    """ "gives ... to each player in succession, beginning on his right": the seating is clockwise,
+    so the boxes for Cat's words run Ben, Ann, Dan."""
+    session = start(referee, ["Ann", "Ben", "Cat", "Dan"])
+    for player, letter in [("Ann", "A"), ("Ben", "B"), ("Cat", "Z"), ("Dan", "D")]:
+        tap(session, f"{player} draws for leader", letter=letter)
+    lead = next(a for a in session.view()["actions"] if a["type"] == "lead")
+    assert lead["label"] == "Cat gives out a word to each" and lead["choices"]["words-for"] == ["Ben", "Ann", "Dan"]
 
 
 def test_word_building_from_the_crib_then_the_hands(referee: Referee) -> None:

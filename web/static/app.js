@@ -193,6 +193,8 @@ const wordtable = (() => {
       while (document.documentElement.scrollHeight > innerHeight && size > 14) { size -= 1; body.style.fontSize = `${size}px`; }
     }
     addEventListener("resize", fitTv);
+    // parts drawn later (the chart, the buzzer box's line) are fitted within the second
+    if (document.body.classList.contains("tv")) setInterval(fitTv, 1000);
 
     // A table's machine with a club (serve --upstream): the link, and how many events wait to go up.
     async function renderClubLink() {
@@ -548,7 +550,10 @@ const wordtable = (() => {
           }
           if (ask === "words-for") {  // Anagrams: the leader's word for each player
             const boxes = {};
-            for (const p of choices[ask] || []) { const i = el("input"); i.placeholder = `word for ${p}`; i.size = 10; boxes[p] = i; row.append(i); }
+            for (const p of choices[ask] || []) {
+              const i = el("input"); i.placeholder = `word for ${p}`; i.size = 10; boxes[p] = i; row.append(i);
+              i.onkeydown = (e) => { if (e.key === "Enter") send(); };  // Enter records, as in every move's box
+            }
             inputs.words = () => Object.entries(boxes).map(([p, i]) => `${p}:${i.value.trim()}`);
             continue;
           }

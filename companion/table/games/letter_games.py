@@ -113,7 +113,7 @@ class LetterGamesTable(TablePart):
         phases = {"draw": "the draw for leader", "lead": "the leader gives out the words",
                   "given": "the words are given out: the leader calls Ready", "ready": "Ready: find your words",
                   "asking": "Stop: unfound words may be asked"}  # fmt: skip
-        phase = phases[game.phase]
+        phase = "the game is over" if game.over else phases[game.phase]
         read["facts"] += [["Leader", game.leader or "—"], ["Now", phase],
                           ["Leaders so far", ", ".join(game.led) or "—"]]  # fmt: skip
         if game.words:
@@ -155,12 +155,17 @@ class LetterGamesTable(TablePart):
 
     def _anagrams_moves(self, game: Anagrams) -> list[Action]:
         moves: list[Action] = []
-        if game.phase in ("lead", "asking") and not game.over:
+        # "When each player has acted as leader, the game is ended": no lead after the last leader's
+        if game.phase in ("lead", "asking") and not game.over and len(game.led) < len(game.players):
             leader = game.leader if game.phase == "lead" else game.next_player(game.led[-1])
             assert leader is not None
-            others = tuple(p for p in game.players if p != leader)
+            # "to each player in succession, beginning on his right": the boxes in that order
+            others, p = [], game.next_player(leader, right=True)
+            while p != leader:
+                others.append(p)
+                p = game.next_player(p, right=True)
             moves.append(Action("lead", f"{leader} gives out a word to each", {"leader": leader}, ("words-for",),
-                                {"words-for": others}))  # fmt: skip
+                                {"words-for": tuple(others)}))  # fmt: skip
         if game.phase == "given":
             moves += [Action("ready", f"{game.leader} calls Ready"),
                       Action("early", "studied the letters before Ready (pays 1)", {}, ("player",),

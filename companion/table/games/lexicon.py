@@ -144,8 +144,7 @@ class LexiconTable(TablePart):
                         Action("exchange", f"{game.turn} changes cards in a word", turn, grow, on_table)]  # fmt: skip
         if game.variant == "crossword":
             actions = [Action("place", f"{game.turn} places cards on the grid", turn, ("cells",))]
-        discard = {**card, "take": ("exposed", "blind")}  # "take either the exposed card or the blind one"
-        actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take"), discard))
+        actions.append(Action("discard", f"{game.turn} discards and draws", turn, ("card", "take"), card))
         actions += self._challenges()
         if game.variant == "party":
             actions.append(Action("bell", f"the bell: the hand's {game.hand_minutes} minutes are up", {}))
