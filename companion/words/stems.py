@@ -1370,7 +1370,7 @@ class StemJudge:
         and takes three prefixes or more among the known words: EGRET and REGRET share no root.
 
         >>> judge("eject", "deject").reason
-        'DEJECT is EJECT + D: same stem (EJECT is E + JECT and DEJECT is DE + JECT: both are built on JECT)'
+        'DEJECT is D + EJECT: same stem (EJECT is E + JECT and DEJECT is DE + JECT: both are built on JECT)'
         """
         takers = LATIN_PREFIXES
         for cut in range(1, len(old) - 3):
