@@ -502,7 +502,10 @@ def test_dicewords_three_turns_with_holds_and_advice(server: str, browser, scree
     assert result.startswith(f"{top[0].split()[0]} wins with {top[0].split()[1]}")
     moves = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#actions .action b")]
     assert moves == ["challenge JAW"], moves  # nothing to roll after the end; JAW may be challenged
+    assert result.endswith("unless JAW is challenged and refuted")  # the banner says the winner may change
     shot(browser, "dicewords-over")
+    tap_move(browser, "challenge JAW", {"player": "Ann"})  # JAW stands: the winner is the winner
+    assert "unless" not in wait_text(browser, "#last", "JAW stands") + browser.find_element(By.ID, "result").text
 
 
 def test_dicewords_the_camera_offers_a_dies_printed_value(tmp_path: Path, referee: Referee, browser) -> None:

@@ -104,6 +104,14 @@ class DicewordsTable(TablePart):
         advice = self._solver.advise(roll, rerolls).as_dict() if rerolls else None
         return {"best": [p.as_dict() for p in plays], "rerolls_left": rerolls, "advice": advice}
 
+    def result(self) -> str | None:
+        """The winner, and while the last word may still be challenged, that it may: "a
+        successfully refuted word scores nothing", and the game may go on."""
+        line = super().result()
+        if line is not None and self.game.last is not None:
+            return f"{line}, unless {self.game.last[1].upper()} is challenged and refuted"
+        return line
+
     def actions(self) -> list[Action]:
         game = self.game
         # "A dictionary may only be used to check a declared word": the last word can be challenged,
