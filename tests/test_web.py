@@ -375,3 +375,46 @@ def test_a_game_stored_under_older_rules_opens_on_the_dashboard(tmp_path: Path, 
     assert opened.status_code == 200 and opened.json["last"]["refused"].startswith("move 4 no longer stands")
     assert "twenty others" in opened.json["last"]["refused"] and len(store.events(game)) == 5
     services.close()
+
+
+def test_advice_is_worked_out_while_moves_go_on_being_recorded(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first DICEWORDS advice builds the solver's tables (seconds, more on a busy machine): the
+    table's lock is not held meanwhile, so a move tapped then is recorded at once (a new user's walk
+    waited half a minute for the first advice). The build is held up here by a fault injected into
+    the solver's look-up, until the move is in."""
+    import companion.table.games.dicewords as dicewords
+
+    release, asked = threading.Event(), threading.Event()
+    real = dicewords.shared_solver
+
+    def slow(*args: Any) -> Any:
+        asked.set()
+        assert release.wait(30), "the move was not recorded while the advice was being worked out"
+        return real(*args)
+
+    monkeypatch.setattr(dicewords, "shared_solver", slow)
+    game = start(client, game="dicewords", players=["Ann", "Ben"], tiles=None)
+    record(client, game, "roll player=Ann dice=EEHELVNTP")
+    answers: list[Any] = []
+    asking = threading.Thread(target=lambda: answers.append(app.test_client().get(f"/api/sessions/{game}/advice")))
+    asking.start()
+    assert asked.wait(10)
+    record(client, game, "letter-value letter=K value=5")  # not kept waiting for the advice
+    release.set()
+    asking.join(60)
+    assert answers and answers[0].status_code == 200 and answers[0].get_json()["best"]
+
+
+def test_a_dicewords_table_opened_builds_its_advice_tables_beforehand(tmp_path: Path, referee: Referee) -> None:
+    """With a cache folder (``serve`` has one), opening a DICEWORDS table starts building the
+    advice's tables in the background, so the first advice is quick."""
+    services = Services(EventStore(tmp_path / "games.sqlite3"), referee)
+    services.tables.cache = tmp_path / "cache"
+    app = create_app({"TESTING": True}, services)
+    game = start(app.test_client(), game="dicewords", players=["Ann", "Ben"], tiles=None)
+    deadline = time.monotonic() + 180
+    while not list((tmp_path / "cache").glob("dicewords-*.npz")) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert list((tmp_path / "cache").glob("dicewords-*.npz")), f"game {game}: no tables built"

@@ -49,6 +49,8 @@ def create_app(config: dict[str, Any] | None = None, services: Services | None =
             raise TypeError("create_app needs services or a DATA folder")
         services = Services.create(Path(app.config["DATA"]), size=app.config["DICTIONARY"], db=app.config["DB"])
     services.hub.merge = float(app.config["MERGE_SECONDS"])
+    if app.config["CACHE"]:
+        services.tables.cache = Path(app.config["CACHE"])
     app.extensions["wordtable"] = services
 
     from web import security

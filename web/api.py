@@ -226,7 +226,8 @@ def rock_paper_scissors(game_id: int) -> Response:
 @api.get("/sessions/<int:game_id>/advice")
 def advice(game_id: int) -> Response:
     """DICEWORDS: the best words for the dice showing and which dice to keep (the first call builds
-    the solver's tables, about ten seconds once; they are kept in the cache folder)."""
+    the solver's tables, some seconds once, unless opening the table began it; they are kept in the
+    cache folder). Moves are recorded meanwhile."""
     cache = current_app.config.get("CACHE")
     return jsonify(services().tables.get(game_id).advice(Path(cache) if cache else None))
 

@@ -52,6 +52,9 @@ class Tables:
         self._lock = threading.Lock()
         #: Called with each new game's session (the table's camera moves to it).
         self.started: list[Callable[[Session], object]] = []
+        #: The folder for tables that can be rebuilt; when set, a table opened starts building what
+        #: it will want (the DICEWORDS advice's tables) in the background.
+        self.cache: Path | None = None
 
     def referee_for(self, size: object) -> Referee:
         """The referee of a game whose ``dictionary`` is ``size`` (None: the table's default)."""
@@ -120,6 +123,8 @@ class Tables:
             session.listeners.append(publish)
             session.watchers.append(lambda: self.hub.news(game_id, "table", {"changed": True}))
             self._sessions[session.game_id] = session
+        if self.cache is not None:
+            session.part.warm(self.cache)
         return session
 
     def scores(self, game: int) -> tuple[list[str], list[dict[str, Any]]]:

@@ -786,9 +786,12 @@ class Session:
             return answer
 
     def advice(self, cache: Path | None = None) -> dict[str, Any]:
-        """DICEWORDS: the best words for the dice showing and which dice to keep."""
+        """DICEWORDS: the best words for the dice showing and which dice to keep. The roll is read
+        under the lock; the answer (seconds, the first time) is worked out without it, so moves go on
+        being recorded meanwhile."""
         with self.lock:
-            return self.part.advice(cache)
+            answer = self.part.advice(cache)
+        return answer()
 
     def view_locked(self) -> dict[str, str]:
         """Who may not claim now, and why (the buzzer box lights their LEDs)."""

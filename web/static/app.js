@@ -840,7 +840,7 @@ const wordtable = (() => {
           }
         };
         b.onclick = async () => {
-          out.textContent = "working it out (the first time builds the solver's tables, about ten seconds)…";
+          out.textContent = "working it out (the first time builds the solver's tables: seconds, more on a busy machine)…";
           const asked = heldFor;
           const a = await api(`/sessions/${id}/advice`);
           const best = a.best.map((p) => `${p.word || "no word"} ${p.score}${p.wild ? ` (wild as ${p.wild.toUpperCase()})` : ""}`).join(", ");

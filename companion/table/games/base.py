@@ -9,7 +9,7 @@ the buttons, and what a stable camera view means for the record (``companion.tab
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -68,9 +68,14 @@ class TablePart:
         """What ``word`` would score if played now, for the word box (None: the game has no such score)."""
         return None
 
-    def advice(self, cache: Path | None = None) -> dict[str, Any]:
-        """Advice on the play open now (DICEWORDS: the best words and which dice to keep)."""
+    def advice(self, cache: Path | None = None) -> Callable[[], dict[str, Any]]:
+        """Advice on the play open now (DICEWORDS: the best words and which dice to keep): what is
+        asked is read now, and the function returned works the answer out (it may take seconds, and
+        the session's lock is not held for it)."""
         raise InvalidInputError(f"{self.game.title_for(self.game.variant)} has no advice to give")
+
+    def warm(self, cache: Path | None) -> None:
+        """Start work the table will want later, in the background (DICEWORDS: the advice's tables)."""
 
     #: What a standing's score counts, for the line that names the winner; the rule that decides.
     SCORE_NAME: ClassVar[str] = "points"

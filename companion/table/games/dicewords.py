@@ -22,7 +22,8 @@ differs or is assumed (:meth:`DicewordsTable.offer`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,25 @@ from companion.table.seen import Proposal, Question, Reading, Seen
 
 SURE = 0.95
 
+#: One solver per word list, letter values and cache folder in the process, with its lock.
+_SOLVERS: dict[tuple[int, str, str], tuple[threading.Lock, list[DiceSolver]]] = {}
+_SOLVERS_LOCK = threading.Lock()
+
+
+def shared_solver(words: Any, values: Any, cache: Path | None) -> DiceSolver:
+    """The DICEWORDS solver for a word list and letter values, its tables built once in the process
+    (a few seconds, or read from ``cache``): a table that asks while they are built waits for that
+    build instead of starting another."""
+    key = (id(words), values.key(), str(cache))
+    with _SOLVERS_LOCK:
+        lock, built = _SOLVERS.setdefault(key, (threading.Lock(), []))
+    with lock:
+        if not built:
+            solver = DiceSolver(words, values, cache=cache)
+            solver.tables()
+            built.append(solver)
+        return built[0]
+
 
 class DicewordsTable(TablePart):
     engine = Dicewords
@@ -43,7 +63,6 @@ class DicewordsTable(TablePart):
     def __init__(self, game: Dicewords) -> None:
         super().__init__(game)
         self.game: Dicewords = game
-        self._solver: DiceSolver | None = None
 
     def _last_faces(self) -> tuple[str, ...] | None:
         """The faces of the last roll or reroll recorded (the dice still lie so after a declare)."""
@@ -90,19 +109,29 @@ class DicewordsTable(TablePart):
         score, wild = spelled
         return {"word": word.upper(), "score": score, "wild": wild.upper() if wild else None, "spelled": True}
 
-    def advice(self, cache: Path | None = None) -> dict[str, Any]:
-        """The best words for the dice showing and, with rerolls left, which dice to keep (the
-        solver's tables are built once per word list and values, then kept in ``cache``)."""
+    def advice(self, cache: Path | None = None) -> Callable[[], dict[str, Any]]:
+        """The best words for the dice showing and, with rerolls left, which dice to keep: the roll
+        is taken now, the answer worked out by the function returned, away from the session's lock
+        (the solver's tables are built once per word list and values, then kept in ``cache``)."""
         game = self.game
         if game.faces is None:
             raise InvalidInputError(f"{game.turn} has not rolled: nothing to advise on")
-        if self._solver is None or self._solver.values.key() != game.values.key():  # a letter-value event
-            self._solver = DiceSolver(game.referee.dictionary, game.values, cache=cache)
-        roll = "".join(game.faces)
-        plays = self._solver.best(roll, top=5)
-        rerolls = ROLLS - game.rolls
-        advice = self._solver.advise(roll, rerolls).as_dict() if rerolls else None
-        return {"best": [p.as_dict() for p in plays], "rerolls_left": rerolls, "advice": advice}
+        words, values, roll, rerolls = game.referee.dictionary, game.values, "".join(game.faces), ROLLS - game.rolls
+
+        def answer() -> dict[str, Any]:
+            solver = shared_solver(words, values, cache)
+            advice = solver.advise(roll, rerolls).as_dict() if rerolls else None
+            return {"best": [p.as_dict() for p in solver.best(roll, top=5)], "rerolls_left": rerolls, "advice": advice}
+
+        return answer
+
+    def warm(self, cache: Path | None) -> None:
+        """Build the advice's tables in the background, before anyone asks (the first build takes
+        seconds, more on a busy machine)."""
+        words, values = self.game.referee.dictionary, self.game.values
+        threading.Thread(
+            target=shared_solver, args=(words, values, cache), name="dicewords-solver", daemon=True
+        ).start()
 
     def result(self) -> str | None:
         """The winner, and while the last word may still be challenged, that it may: "a
