@@ -227,6 +227,7 @@ def test_a_not_scrabble_game_with_simulated_buzzers(server: str, browser, screen
     # level at nought: the standings say "tied" in words (rule 22 names no tie-break), not "tied true"
     details = wait_text(browser, "#details", "tied")
     assert "tied true" not in details and "no tie-break" in details
+    assert browser.find_element(By.ID, "buzz-keys").is_displayed()  # Not Scrabble's buzzers have their keys
     # The draw for first player and the letters turned up, by taps on the moves' letter pickers
     taps = [
         ("Ann draws for first", "M"),
@@ -503,6 +504,7 @@ def test_dicewords_three_turns_with_holds_and_advice(server: str, browser, scree
     moves = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#actions .action b")]
     assert moves == ["challenge JAW"], moves  # nothing to roll after the end; JAW may be challenged
     assert result.endswith("unless JAW is challenged and refuted")  # the banner says the winner may change
+    assert not browser.find_element(By.ID, "buzz-keys").is_displayed()  # no buzzers in DICEWORDS: no keys for them
     shot(browser, "dicewords-over")
     tap_move(browser, "challenge JAW", {"player": "Ann"})  # JAW stands: the winner is the winner
     assert "unless" not in wait_text(browser, "#last", "JAW stands") + browser.find_element(By.ID, "result").text

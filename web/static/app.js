@@ -174,6 +174,7 @@ const wordtable = (() => {
       const result = $("#result"); if (result) { result.textContent = data.result || ""; result.hidden = !data.result; }
       syncHeld(data);
       renderMe(data);
+      if ($("#buzz-keys")) $("#buzz-keys").hidden = !data.buzzers;  // no buzzer keys to tell of in a game without them
       renderTable(data);
       renderActions(data);
       renderScores(data.state);
