@@ -645,10 +645,13 @@ def test_dictionary_please_final_round_names_the_player_whose_turn_ends_it(refer
     assert session.view()["table"]["ending_progress"] == "the game is over"
 
 
-def test_the_history_reads_the_hands_shown_in_words() -> None:
-    """LEXICON's cards left in hand, in words with their count, not the record's "Ann:NAEIORSTL"
-    (a new user's walk)."""
+def test_the_history_reads_the_hands_shown_and_a_silenced_press_in_words() -> None:
+    """LEXICON's cards left in hand, in words with their count, not the record's "Ann:NAEIORSTL";
+    a silenced player's press as no press taken, not "a press nobody could make" (new users' walks)."""
     from companion.table.phrases import describe
 
     shown = Event("reveal", {"hands": ["Ann:naeiorstl", "Ben:B", "Cat:"]})
     assert describe(shown) == "the hands shown: Ann 9 cards (NAEIORSTL); Ben 1 card (B); Cat none"
+    # a press by a player silenced by rule 07, and nobody else's: no press taken, and why
+    silenced = Event("buzz", {"players": [], "ignored": ["Ann: silenced by a false call [rule 07]"]})
+    assert describe(silenced) == "no press taken: Ann: silenced by a false call [rule 07]"

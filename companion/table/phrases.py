@@ -79,7 +79,7 @@ def describe(event: Event) -> str:
     if kind == "buzz":
         players = data.get("players") or []
         if not players:
-            return "a press nobody could make: " + "; ".join(str(i) for i in data.get("ignored", []))
+            return "no press taken: " + "; ".join(str(i) for i in data.get("ignored", []))
         together = data.get("tied") or []
         if len(together) > 1:
             window = f" (within {int(data.get('tie_us', 0)) // 1000} ms)" if data.get("tie_us") else ""

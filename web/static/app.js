@@ -360,7 +360,7 @@ const wordtable = (() => {
       if (summary.health && summary.health.error) box.append(el("p", `trouble: ${summary.health.error}`, "bad"));
       const d = summary.decisions[0];
       if (d) {
-        const first = d.winner ? `${d.winner} first` : `tie: ${d.tied.join(" & ")}`;
+        const first = d.winner ? `${d.winner} first` : d.tied.length ? `tie: ${d.tied.join(" & ")}` : "no press taken";
         const by = d.margin_us !== null ? ` by ${(d.margin_us / 1000).toFixed(2)} ms` : "";
         // Big while its claim is open; once settled (or the game over) it is the last press, small
         box.append(claimOpen(latest) ? el("p", first + by, "big winner") : el("p", `last press: ${first}${by}`, "hint"));
