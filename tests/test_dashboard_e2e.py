@@ -762,6 +762,13 @@ def test_an_anagrams_round_clock_is_the_same_on_every_screen(server: str, browse
     browser.get(f"{server}/game/{game}/timers")
     WebDriverWait(browser, 10).until(lambda d: shown("#timer") != "0:00")
     assert shown("#timer").startswith("4:5")
+    # a word announced leaves its box empty: the next announcement is not added to it (DANGERSILENT)
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{server}/game/{game}/table")
+    tap_move(browser, "announces the word", {"player": "Cat", "the word": "DANGER"})
+    box = wait_action(browser, "announces the word").find_element(By.CSS_SELECTOR, "input[placeholder='the word']")
+    assert box.get_attribute("value") == ""
 
 
 def test_a_lexicon_solitaire_by_taps_to_its_end(server: str, browser, screens) -> None:

@@ -62,7 +62,8 @@ def test_anagrams_each_player_leads_once_and_the_most_counters_wins(referee: Ref
     # "When each player has acted as leader, the game is ended": each has led, so no lead is offered
     assert "lead" not in [a["type"] for a in session.view()["actions"]]
     # "Any player who is unable to discover his word, is at liberty to ... require him to name it"
-    tap(session, "asks Ben, who cannot name it", player="Ann")
+    tap(session, "asks Ben for his word, and Ben cannot name it", player="Ann")
+    assert session.last is not None and "it was TIGER" in session.last["text"]  # asked for, the word is out
     assert counters(session) == {"Ann": 4, "Ben": 6}
     view = session.view()
     assert view["state"]["over"] and view["result"] == "Ben wins with 6 counters"
@@ -99,7 +100,8 @@ def test_word_building_from_the_crib_then_the_hands(referee: Referee) -> None:
     # Ann tops the crib up ("as many letters as they have lost"), and the deal passes to her left:
     # Ben deals, and Ann, on his right, begins. Seventeen letters lie there: three more at most.
     topping = (
-        "Ann tops up the crib to twenty (the letters laid, or the whole crib): the deal passes to Ben, and Ann begins"
+        "Ann tops up the crib to twenty (the letters laid, or the whole crib), and each hand to ten: the deal passes "
+        "to Ben, and Ann begins"
     )
     with pytest.raises(WordtableError, match="lay at most 3 more letters"):
         tap(session, topping, crib="WXYZ")
@@ -149,6 +151,15 @@ def test_word_building_to_its_end_by_the_last_round(referee: Referee) -> None:
     tap(session, "UP is made: word 10 of 10 from the crib: the game ends")
     view = session.view()
     assert view["state"]["over"] and view["actions"] == [] and view["result"] == "Ann wins with 62 counters"
+
+
+def test_word_building_says_what_the_players_share_leaves_in_the_box(referee: Referee) -> None:
+    """ "divides the remainder equally among the players": 100 counters among three is 33 each,
+    and the table says where the hundredth is (a new user's walk counted 124)."""
+    session = start(referee, ["Ann", "Ben", "Cat"], variant="word-building")
+    assert counters(session) == {"Ann": 33, "Ben": 33, "Cat": 33}
+    facts = dict(session.view()["table"]["facts"])
+    assert facts["Left in the box"] == "1 counter (the players' share is equal)"
 
 
 def test_the_spelling_match_most_words_wins(referee: Referee) -> None:

@@ -332,9 +332,12 @@ class Anagrams(CounterGame):
         player = self.player(event["player"])
         if player not in self.unfound():  # not found, not paid for wrong letters, not asked already
             raise RuleError("anagrams", f"{player} has no unfound word to ask about")
+        word = self.words.pop(player).upper()  # asked for, the word is out: the table may check it
         if event["named"] is False:
             self.pay(self.leader or "", player, 1, "the leader could not name the word")
-        self.words.pop(player)
+            self.outcome = f"{self.leader} could not name {player}'s word in a minute: it was {word}; pays 1"
+        else:
+            self.outcome = f"{self.leader} named {player}'s word: {word}"
 
     @property
     def over(self) -> bool:
@@ -396,6 +399,7 @@ class WordBuilding(CounterGame):
         # "He sets apart twenty-five counters for a pool, and divides the remainder equally".
         self.pool = 25
         self.counters = dict.fromkeys(self.players, (box - 25) // len(self.players))
+        self.left_in_box = (box - 25) % len(self.players)  # "divides the remainder equally": what will not
         self.crib = Letters()
         self.phase = "draw"
         self.turn: str | None = None
@@ -477,8 +481,22 @@ class WordBuilding(CounterGame):
         player = self.player(event["player"])
         if self.phase not in ("crib", "hands", "last") or player != self.turn:
             raise RuleError("word building", f"it is {self.turn}'s turn" if self.turn else "no word is being built")
-        letter, word = str(event["letter"]).lower(), _word(event)
-        if len(letter) != 1 or not self.is_word(word):
+        letter = str(event["letter"]).lower()
+        if len(letter) != 1:
+            raise RecordError(f"letter: one letter, not {letter.upper()!r}")
+        named = event.get("word")
+        if self.phase in ("crib", "last") and not (isinstance(named, str) and named.strip()):
+            # "conceal their words": a player names his word only for a point ("When players make
+            # a 'Point' ... they should name the word"), so a letter may come with no word
+            if not Letters(letter) <= self.crib:
+                raise RuleError("word building", f"no {letter.upper()} left in the crib")
+            self.crib = self.crib - Letters(letter)
+            self.built += letter
+            self.adders.append(player)
+            self.turn = self.next_player(player, right=True)
+            return
+        word = _word(event)
+        if not self.is_word(word):
             raise RuleError("word building", f"{word.upper()} is not a word")
         if self.phase in ("crib", "last"):  # the last round's words "are built up from it, as at first"
             if not word.startswith(self.built + letter):
@@ -527,6 +545,12 @@ class WordBuilding(CounterGame):
             for adder in dict.fromkeys(self.adders):
                 if adder != player:
                     self.pay(player, adder, 1, "could not play from the crib")
+        elif self.adders and self.adders[-1] == player:
+            # the turn has come round to the last builder, and he cannot add either: nobody can
+            raise RuleError(
+                "word building",
+                f"{player} built {self.built.upper()} last: if he cannot add to it, it can be built no further",
+            )
         elif self.adders:
             self.pay(player, self.adders[-1], 1, "could not build the word")
         self.turn = self.next_player(player, right=True)

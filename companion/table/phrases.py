@@ -185,7 +185,7 @@ def _letter_games(kind: str, who: str, data: Mapping[str, Any]) -> str | None:
         if data.get("dealer"):
             return f"{data['dealer']} dealt, exposing {str(data.get('exposed')).upper()}"
         if data.get("crib"):
-            return f"the crib is laid: {str(data['crib']).upper()}"
+            return f"the dealer laid {str(data['crib']).upper()} in the crib"  # the first crib, or a top-up
         if data.get("table"):
             return f"four letters on the table: {str(data['table']).upper()}"
         return "the letters are dealt"

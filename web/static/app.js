@@ -519,6 +519,9 @@ const wordtable = (() => {
           Object.assign(event, extra);
           const r = await api(`/sessions/${id}/events`, { event });
           toast(r.last && r.last.text ? r.last.text : `recorded event ${r.n}`);
+          // recorded: the row's boxes start empty again (a row the next view keeps, Anagrams'
+          // announce, would add the next word to the last: DANGERSILENT)
+          row.querySelectorAll("input:not([type=checkbox])").forEach((input) => { input.value = ""; });
         };
         row.send = send;
         row.append(el("b", action.label + " "));

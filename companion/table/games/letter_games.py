@@ -78,6 +78,9 @@ class LetterGamesTable(TablePart):
                 building["finished"] = "finished: the last round's hands go into the crib"
             facts += [["Dealer", game.leader or "—"], ["Crib", str(game.crib).upper() or "—"],
                       ["The word so far", game.built.upper() or "—"], ["Building", building[game.phase]]]  # fmt: skip
+            if game.left_in_box:  # "divides the remainder equally": what does not divide
+                facts.append(["Left in the box", f"{game.left_in_box} counter{'s' if game.left_in_box > 1 else ''}"
+                              f" (the players' share is equal)"])  # fmt: skip
             if game.dealers and game.setup.get("dealer_passes", True):  # "When each player has acted as leader"
                 facts.append(["Deals", f"{len(set(game.dealers))} of {len(game.players)}"])
             read["letters"] = ["Crib", "The word so far"]  # the letters on the table, shown as letters
@@ -189,15 +192,18 @@ class LetterGamesTable(TablePart):
             if unfound and len(game.led) == len(game.players):  # the last round: the game ends when asking does
                 moves.append(Action("end", "nobody else asks: the game ends", {"reason": "asked"}))
             if unfound:
-                moves += [Action("ask", f"asks {game.leader}, who names the word", {"named": True}, ("player",),
-                                 {"player": unfound}),
-                          Action("ask", f"asks {game.leader}, who cannot name it in a minute (pays 1)",
-                                 {"named": False}, ("player",), {"player": unfound})]  # fmt: skip
+                leader = game.leader
+                moves += [Action("ask", f"asks {leader} for his word, and {leader} names it; who asks:",
+                                 {"named": True}, ("player",), {"player": unfound}),
+                          Action("ask", f"asks {leader} for his word, and {leader} cannot name it in a minute "
+                                 "(pays 1); who asks:", {"named": False}, ("player",),
+                                 {"player": unfound})]  # fmt: skip
         return moves
 
     def _building_moves(self, game: WordBuilding) -> list[Action]:
         if game.phase == "deal":
-            return [Action("deal", f"{game.leader} lays the crib: twenty letters", {}, ("crib",))]
+            laid = f"{game.leader} lays the crib: twenty letters face up (and deals ten to each player)"
+            return [Action("deal", laid, {}, ("crib",))]
         if game.phase == "finished":  # the dealer tops the crib up; the next word's dealer names who begins
             assert game.leader is not None
             first = game.next_player(game.leader, right=True)
@@ -208,12 +214,14 @@ class LetterGamesTable(TablePart):
             dealer = game.dealer_next or game.leader
             first = game.next_player(dealer, right=True)
             passes = f"the deal passes to {dealer}, and {first} begins" if dealer != game.leader else f"{first} begins"
-            deal = Action("deal", f"{game.leader} tops up the crib to twenty (the letters laid, or the whole crib): "
-                          f"{passes}", {}, ("crib",))  # fmt: skip
+            deal = Action("deal", f"{game.leader} tops up the crib to twenty (the letters laid, or the whole crib), "
+                          f"and each hand to ten: {passes}", {}, ("crib",))  # fmt: skip
             return [deal] if game.setup.get("dealer_passes", True) else [deal, hands_in]
         turn = {"player": game.turn}
         in_crib: dict[str, tuple[str | int, ...]] = {"letter": tuple(sorted(set(str(game.crib).upper())))}
-        moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word"), in_crib)]
+        # "conceal their words": the word he thinks of is named for a point ("they should name the word")
+        moves = [Action("add", f"{game.turn} adds a letter (his word named only for a point)", turn,
+                        ("letter", "word"), in_crib)]  # fmt: skip
         if game.phase == "hands":
             moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word", "from"),
                             {"from": ("hand", "crib")})]  # fmt: skip
