@@ -220,7 +220,7 @@ class LetterGamesTable(TablePart):
         turn = {"player": game.turn}
         in_crib: dict[str, tuple[str | int, ...]] = {"letter": tuple(sorted(set(str(game.crib).upper())))}
         # "conceal their words": the word he thinks of is named for a point ("they should name the word")
-        moves = [Action("add", f"{game.turn} adds a letter (his word named only for a point)", turn,
+        moves = [Action("add", f"{game.turn} adds a letter (the word named only for a point)", turn,
                         ("letter", "word"), in_crib)]  # fmt: skip
         if game.phase == "hands":
             moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word", "from"),
