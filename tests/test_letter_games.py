@@ -359,3 +359,12 @@ def test_word_building_says_what_a_dry_pool_paid(referee: Referee) -> None:
     game.pool = 0
     push(game, "add player=Cat letter=G word=GARDEN")
     assert game.outcome == "the pool is empty: began a syllable of GARDEN, nothing paid"
+
+
+def test_anagrams_counters_each_say_the_text_names_no_number() -> None:
+    """The start form's counters each: ten, and marked as wordtable's choice, since the text names
+    no number (a new user's walk read "the rules' default")."""
+    from companion.games.letter_games import Anagrams
+
+    counters = next(o for o in Anagrams.OPTIONS if o.name == "counters")
+    assert (counters.default, counters.default_note) == (10, "the text names no number")

@@ -165,7 +165,10 @@ class Anagrams(CounterGame):
     # "adding from his own hand one or more letters".
     word_rules = WordRules("Anagrams", 2, TakeKind.BUILD)
     OPTIONS = (
-        *CounterGame.OPTIONS,
+        # the text names no number of counters each (a new user read "the rules' default")
+        Option(
+            "counters", "Counters each at the start", int, 10, low=0, high=1000, default_note="the text names no number"
+        ),
         Option(
             "minutes",
             "The time allotted may be fixed at five, ten or fifteen minutes",
