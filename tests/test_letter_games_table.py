@@ -128,6 +128,8 @@ def test_word_building_to_its_end_by_the_last_round(referee: Referee) -> None:
         tap(session, "AT is complete")
         tap(session, f"{first} adds a letter", letter="E", word="ATE", **{"from": "hand"})
         tap(session, f"{second} cannot play")
+        # the turn is back with the last builder: he adds a letter or the word is done, he pays nobody
+        assert "cannot" not in [a["type"] for a in session.view()["actions"]]
         tap(session, "ATE can be built no further")
         if dealer == "Ann":
             assert dict(session.view()["table"]["facts"])["Deals"] == "1 of 2"

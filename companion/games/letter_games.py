@@ -409,6 +409,7 @@ class WordBuilding(CounterGame):
         self.built = ""  # the word on the table so far
         self.adders: list[str] = []
         self.dealers: list[str] = []  # who dealt each word, in order
+        self.dealer_passes = bool(self.setup.get("dealer_passes", True))
         self.last_words = 0  # the words made from the crib on the last round, of LAST_WORDS
 
     def on_leader(self) -> None:
@@ -448,11 +449,16 @@ class WordBuilding(CounterGame):
         self.phase, self.built, self.adders = "crib", "", []
         self.turn = self.next_player(self.leader, right=True)
 
+    def _laid_in(self, laid: Letters) -> Letters:
+        """The crib with ``laid`` put in: ``laid`` is the whole crib as it now lies (it holds every
+        letter left in it) or the letters put in."""
+        return laid if self.crib <= laid else self.crib + laid
+
     def _topped_up(self, laid: Letters) -> Letters:
         """The crib after a word: "The dealer then gives to each player and to the crib, as many
-        letters as they have lost during the round". ``laid`` is the whole crib as it now lies (it
-        holds every letter left in it) or the letters laid to top it up; twenty at most either way."""
-        whole = laid if self.crib <= laid else self.crib + laid
+        letters as they have lost during the round": the letters laid (:meth:`_laid_in`), twenty at
+        most."""
+        whole = self._laid_in(laid)
         if len(whole) > CRIB:
             raise RuleError(
                 "word building",
@@ -466,14 +472,14 @@ class WordBuilding(CounterGame):
         """Is the word now on the table the last round's? "When each player has acted as leader, the
         game is ended" (the general rules): the round dealt by the last player to deal. A table that
         keeps one dealer (``dealer_passes`` false) says which round is its last (``hands-in``)."""
-        return bool(self.setup.get("dealer_passes", True)) and set(self.dealers) == set(self.players)
+        return self.dealer_passes and set(self.dealers) == set(self.players)
 
     @property
     def dealer_next(self) -> str | None:
         """The dealer of the word to come: after a word is finished (its dealer lays the crib
         again, "as many letters as they have lost"), the player on his left, unless the table keeps
         one dealer (``dealer_passes``); before, the dealer now."""
-        if self.phase == "finished" and self.leader is not None and self.setup.get("dealer_passes", True):
+        if self.phase == "finished" and self.leader is not None and self.dealer_passes:
             return self.next_player(self.leader)  # "The turn to lead or deal passes to the left"
         return self.leader
 
@@ -487,31 +493,24 @@ class WordBuilding(CounterGame):
         letter = str(event["letter"]).lower()
         if len(letter) != 1:
             raise RecordError(f"letter: one letter, not {letter.upper()!r}")
+        from_crib = self.phase in ("crib", "last")  # the last round's words "are built up from it, as at first"
         named = event.get("word")
-        if self.phase in ("crib", "last") and not (isinstance(named, str) and named.strip()):
-            # "conceal their words": a player names his word only for a point ("When players make
-            # a 'Point' ... they should name the word"), so a letter may come with no word
-            if not Letters(letter) <= self.crib:
-                raise RuleError("word building", f"no {letter.upper()} left in the crib")
-            self.crib = self.crib - Letters(letter)
-            self.built += letter
-            self.adders.append(player)
-            self.turn = self.next_player(player, right=True)
-            return
-        word = _word(event)
-        if not self.is_word(word):
+        # "conceal their words": from the crib a player names his word only for a point ("When players
+        # make a 'Point' ... they should name the word"), so a letter may come with no word
+        word = _word(event) if not from_crib or (isinstance(named, str) and named.strip()) else None
+        if word is not None and not self.is_word(word):
             raise RuleError("word building", f"{word.upper()} is not a word")
-        if self.phase in ("crib", "last"):  # the last round's words "are built up from it, as at first"
-            if not word.startswith(self.built + letter):
+        if from_crib:
+            if word is not None and not word.startswith(self.built + letter):
                 raise RuleError("word building", f"{word.upper()} does not begin {(self.built + letter).upper()}")
             if not Letters(letter) <= self.crib:
                 raise RuleError("word building", f"no {letter.upper()} left in the crib")
             # "some word that can be formed complete from any of the letters in the crib"; then
             # "using the letter first set apart with any of those left in the crib"
-            if not Letters(word) <= Letters(self.built) + self.crib:
+            if word is not None and not Letters(word) <= Letters(self.built) + self.crib:
                 raise RuleError("word building", f"{word.upper()} cannot be made from {self._on_table()}")
             self.crib = self.crib - Letters(letter)
-            if len(self.built) in syllable_starts(word):  # a point: the word is named, to be verified
+            if word is not None and len(self.built) in syllable_starts(word):  # a point: the word is named
                 self.pay("pool", player, 1, f"began a syllable of {word.upper()}")
                 self.outcome = (
                     self.outcome or f"a new syllable of {word.upper()}: one counter"
@@ -520,6 +519,7 @@ class WordBuilding(CounterGame):
                 self.concealed = frozenset({"word"})
             self.built += letter
         else:
+            assert word is not None  # built from the hands, the word is on the table for all
             if Letters(word) != Letters(self.built) + Letters(letter):
                 raise RuleError("word building", f"{word.upper()} is not {self.built.upper()} and {letter.upper()}")
             source = event.get("from", "hand")
@@ -591,15 +591,14 @@ class WordBuilding(CounterGame):
         in it), or the letters the hands put in; the player on the dealer's right begins."""
         if self.phase != "finished":
             raise RuleError("word building", "the hands go into the crib after the last round's word is finished")
-        if self.setup.get("dealer_passes", True) and not self.last_round:
+        if self.dealer_passes and not self.last_round:
             waiting = [p for p in self.players if p not in self.dealers]
             raise RuleError(
                 GENERAL,
                 f'"When each player has acted as leader, the game is ended": {", ".join(waiting)} '
                 f"{'has' if len(waiting) == 1 else 'have'} still to deal",
             )
-        laid = _letters(event["crib"], "crib")
-        self.crib = laid if self.crib <= laid else self.crib + laid
+        self.crib = self._laid_in(_letters(event["crib"], "crib"))
         self.phase, self.built, self.adders = "last", "", []
         assert self.leader is not None
         self.turn = self.next_player(self.leader, right=True)

@@ -81,7 +81,7 @@ class LetterGamesTable(TablePart):
             if game.left_in_box:  # "divides the remainder equally": what does not divide
                 facts.append(["Left in the box", f"{game.left_in_box} counter{'s' if game.left_in_box > 1 else ''}"
                               f" (the players' share is equal)"])  # fmt: skip
-            if game.dealers and game.setup.get("dealer_passes", True):  # "When each player has acted as leader"
+            if game.dealers and game.dealer_passes:  # "When each player has acted as leader"
                 facts.append(["Deals", f"{len(set(game.dealers))} of {len(game.players)}"])
             read["letters"] = ["Crib", "The word so far"]  # the letters on the table, shown as letters
         elif isinstance(game, SpellingMatch):
@@ -216,7 +216,7 @@ class LetterGamesTable(TablePart):
             passes = f"the deal passes to {dealer}, and {first} begins" if dealer != game.leader else f"{first} begins"
             deal = Action("deal", f"{game.leader} tops up the crib to twenty (the letters laid, or the whole crib), "
                           f"and each hand to ten: {passes}", {}, ("crib",))  # fmt: skip
-            return [deal] if game.setup.get("dealer_passes", True) else [deal, hands_in]
+            return [deal] if game.dealer_passes else [deal, hands_in]
         turn = {"player": game.turn}
         in_crib: dict[str, tuple[str | int, ...]] = {"letter": tuple(sorted(set(str(game.crib).upper())))}
         # "conceal their words": the word he thinks of is named for a point ("they should name the word")
@@ -225,7 +225,8 @@ class LetterGamesTable(TablePart):
         if game.phase == "hands":
             moves = [Action("add", f"{game.turn} adds a letter", turn, ("letter", "word", "from"),
                             {"from": ("hand", "crib")})]  # fmt: skip
-        moves.append(Action("cannot", f"{game.turn} cannot play", turn))
+        if not (game.phase == "hands" and game.adders and game.adders[-1] == game.turn):  # he finishes instead
+            moves.append(Action("cannot", f"{game.turn} cannot play", turn))
         if game.phase == "crib" and game.built and game.is_word(game.built):
             moves.append(Action("complete", f"{game.built.upper()} is complete: build from the hands"))
         if game.phase == "last" and game.built and game.is_word(game.built):
