@@ -418,3 +418,34 @@ def test_a_dicewords_table_opened_builds_its_advice_tables_beforehand(tmp_path: 
     while not list((tmp_path / "cache").glob("dicewords-*.npz")) and time.monotonic() < deadline:
         time.sleep(0.5)
     assert list((tmp_path / "cache").glob("dicewords-*.npz")), f"game {game}: no tables built"
+
+
+def test_the_shared_dicewords_solvers_are_kept_for_the_last_few_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each set of letter values makes its own solver of tens of megabytes: the process keeps the
+    last few used, not one for every value a referee ever set. The build (seconds) is stood in for
+    here by a stand-in that counts builds: the policy is the part under test."""
+    import companion.table.games.dicewords as dicewords
+
+    built: list[str] = []
+
+    class Counted:
+        def __init__(self, words: Any, values: Any, cache: Any = None) -> None:
+            built.append(values.key())
+
+        def tables(self) -> None:
+            pass
+
+    class Values:
+        def __init__(self, key: str) -> None:
+            self._key = key
+
+        def key(self) -> str:
+            return self._key
+
+    monkeypatch.setattr(dicewords, "DiceSolver", Counted)
+    monkeypatch.setattr(dicewords, "_SOLVERS", {})
+    words = object()
+    for key in ["a", "b", "a", "c", "d", "e", "a", "b"]:
+        dicewords.shared_solver(words, Values(key), None)
+    # a: built once and kept while used; b: dropped when e came (the least recently used), built again
+    assert built == ["a", "b", "c", "d", "e", "b"] and len(dicewords._SOLVERS) == dicewords.SOLVERS_KEPT

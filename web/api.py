@@ -12,7 +12,6 @@ a bug: it is logged with its traceback and answered 500, never passed off as the
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
@@ -228,8 +227,8 @@ def advice(game_id: int) -> Response:
     """DICEWORDS: the best words for the dice showing and which dice to keep (the first call builds
     the solver's tables, some seconds once, unless opening the table began it; they are kept in the
     cache folder). Moves are recorded meanwhile."""
-    cache = current_app.config.get("CACHE")
-    return jsonify(services().tables.get(game_id).advice(Path(cache) if cache else None))
+    tables = services().tables
+    return jsonify(tables.get(game_id).advice(tables.cache))  # the folder the tables' warm-up uses
 
 
 @api.get("/sessions/<int:game_id>/scores")

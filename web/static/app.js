@@ -178,7 +178,6 @@ const wordtable = (() => {
       renderTable(data);
       renderActions(data);
       renderScores(data.state);
-      fitTv();
       if ($("#event-types")) $("#event-types").textContent = data.event_types.join(", ");
       followTableClock((data.table || {}).timer);
       if (page === "scores" || page === "table") renderChart();
@@ -194,8 +193,9 @@ const wordtable = (() => {
       while (document.documentElement.scrollHeight > innerHeight && size > 14) { size -= 1; body.style.fontSize = `${size}px`; }
     }
     addEventListener("resize", fitTv);
-    // parts drawn later (the chart, the buzzer box's line) are fitted within the second
-    if (document.body.classList.contains("tv")) setInterval(fitTv, 1000);
+    // parts drawn later (the chart, the buzzer box's line) are fitted when the page's height changes,
+    // not on a timer; the fit itself ends at the size it found, so it does not wake itself again
+    if (document.body.classList.contains("tv")) new ResizeObserver(() => fitTv()).observe(document.querySelector("main"));
 
     // A table's machine with a club (serve --upstream): the link, and how many events wait to go up.
     async function renderClubLink() {

@@ -37,9 +37,12 @@ from companion.table.seen import Proposal, Question, Reading, Seen
 
 SURE = 0.95
 
-#: One solver per word list, letter values and cache folder in the process, with its lock.
-_SOLVERS: dict[tuple[int, str, str], tuple[threading.Lock, list[DiceSolver]]] = {}
+#: One solver per word list, letter values and cache folder in the process, with its lock and the
+#: word list it is keyed by (kept, so its id is not reused); the last SOLVERS_KEPT used, since each
+#: holds tens of megabytes of tables and a referee's letter values make a new one.
+_SOLVERS: dict[tuple[int, str, str], tuple[threading.Lock, list[DiceSolver], Any]] = {}
 _SOLVERS_LOCK = threading.Lock()
+SOLVERS_KEPT = 4
 
 
 def shared_solver(words: Any, values: Any, cache: Path | None) -> DiceSolver:
@@ -48,7 +51,11 @@ def shared_solver(words: Any, values: Any, cache: Path | None) -> DiceSolver:
     build instead of starting another."""
     key = (id(words), values.key(), str(cache))
     with _SOLVERS_LOCK:
-        lock, built = _SOLVERS.setdefault(key, (threading.Lock(), []))
+        entry = _SOLVERS.pop(key) if key in _SOLVERS else (threading.Lock(), [], words)
+        _SOLVERS[key] = entry  # the most recently used last
+        lock, built, _ = entry
+        while len(_SOLVERS) > SOLVERS_KEPT:
+            del _SOLVERS[next(iter(_SOLVERS))]  # one asked for meanwhile still gets its answer
     with lock:
         if not built:
             solver = DiceSolver(words, values, cache=cache)

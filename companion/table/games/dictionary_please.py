@@ -55,12 +55,9 @@ class DictionaryPleaseTable(TablePart):
         bag = f"{count(game.bag_count, 'letter')} in the bag" if game.bag_count is not None else "letters as seen"
         if game.bag_empty or game.bag_count == 0:
             bag = "the bag is empty"
-            if (
-                game.final_round_left is not None and game.last_drawer
-            ):  # (c) "ending with the player who drew the last tile"
-                bag += (
-                    f": the final round, ending with {game.last_drawer}'s turn ({game.last_drawer} drew the last tile)"
-                )
+            drawer = game.last_drawer  # (c): "ending with the player who drew the last tile"
+            if game.final_round_left is not None and drawer:
+                bag += f": the final round, ending with {drawer}'s turn ({drawer} drew the last tile)"
         close = {"tiles": bag,
                  "words": f"most words held: {max((len(hs) for hs in game.words.values()), default=0)}",
                  "time": "the table keeps the time"}[game.ending]  # fmt: skip
